@@ -169,6 +169,22 @@ export interface ForecastDates {
   scit: LocalDateTime | null;
 }
 
+/**
+ * Spend per period. Incremental values are this period's own; `cumulative` runs from the start.
+ * Forecast equals actual up to the status period, then spreads the selected EAC's ETC over the
+ * remaining periods (see cashflow.ts for how).
+ */
+export interface CashFlowRow {
+  index: number;
+  label: string;
+  end: LocalDateTime | null;
+  planned: number;
+  earned: number | null;
+  actual: number | null;
+  forecast: number;
+  cumulative: { planned: number; earned: number | null; actual: number | null; forecast: number };
+}
+
 /** The full analysis of a project at a status date. */
 export interface Analysis {
   project: { id: string; name: string; currency: string };
@@ -185,6 +201,8 @@ export interface Analysis {
   series: PeriodMeasures[];
   /** Roll-up tree, when the input has activities. */
   breakdown: BreakdownNode | null;
+  /** Planned, earned, actual and forecast spend per period (in the measure basis). */
+  cashFlow: CashFlowRow[];
   /** Things the user should know about the input or the results. */
   warnings: string[];
 }

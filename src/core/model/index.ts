@@ -1,2 +1,5 @@
 export * from './dates';
 export * from './schedule';
+export * from './columnar';
+export * from './validate';
+export * from './synthetic';

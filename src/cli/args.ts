@@ -1,0 +1,102 @@
+/** Command-line options of `earnest analyse`, parsed and checked. */
+import { parseArgs } from 'node:util';
+import { EAC_METHODS, SPREAD_PROFILES, type BreakdownBy, type EacMethod, type SpreadProfile } from '../core/evm';
+import { tryToMinutes } from '../core/model';
+
+export interface AnalyseArgs {
+  file: string;
+  dataDate?: string;
+  by: BreakdownBy | 'none';
+  json: boolean;
+  incremental: boolean;
+  bac?: number;
+  plannedDuration?: number;
+  periods: 'week' | 'month';
+  eacMethod?: EacMethod;
+  profile?: SpreadProfile;
+  lastN?: number;
+}
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export const USAGE = `Usage: npm run analyse -- <file.json|file.csv> [options]
+
+  --data-date YYYY-MM-DD   status date (default: the file's data date)
+  --by wbs|ca|code:<type>  breakdown by WBS (default), control account, or an activity code type
+  --json                   print the full result as JSON (field names: see README)
+  --incremental            CSV values are per period, not cumulative
+  --bac N                  budget at completion (CSV; default: final cumulative PV)
+  --planned-duration N     planned duration in periods (default: first period where PV reaches BAC)
+  --periods week|month     reporting periods for schedules (default: weeks ending on the data date)
+  --eac METHOD             EAC used for ETC, VAC and TCPI: ${EAC_METHODS.join(', ')} (default cpi)
+  --profile P              budget spread: ${SPREAD_PROFILES.join(', ')} (default linear)
+  --last-n N               periods for CPI over the last n periods (default 3)
+  --help                   this text`;
+
+const positive = (name: string, v: string | undefined): number | undefined => {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${name} must be a positive number, not "${v}".`);
+  return n;
+};
+
+export function parseAnalyseArgs(argv: string[]): AnalyseArgs | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        'data-date': { type: 'string' },
+        by: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        incremental: { type: 'boolean', default: false },
+        bac: { type: 'string' },
+        'planned-duration': { type: 'string' },
+        periods: { type: 'string' },
+        eac: { type: 'string' },
+        profile: { type: 'string' },
+        'last-n': { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const v = parsed.values;
+  if (v.help) return 'help';
+  if (parsed.positionals.length !== 1) throw new UsageError(parsed.positionals.length ? 'Give exactly one file.' : 'Give the file to analyse.');
+  const dataDate = v['data-date'];
+  if (dataDate !== undefined && tryToMinutes(dataDate) === null) throw new UsageError(`--data-date "${dataDate}" is not a date (YYYY-MM-DD).`);
+  let by: AnalyseArgs['by'] = 'wbs';
+  if (v.by !== undefined) {
+    if (v.by === 'wbs') by = 'wbs';
+    else if (v.by === 'ca') by = 'control-account';
+    else if (v.by === 'none') by = 'none';
+    else if (v.by.startsWith('code:') && v.by.length > 5) by = { codeTypeId: v.by.slice(5) };
+    else throw new UsageError(`--by must be wbs, ca or code:<type id>, not "${v.by}".`);
+  }
+  const periods = v.periods ?? 'week';
+  if (periods !== 'week' && periods !== 'month') throw new UsageError(`--periods must be week or month, not "${periods}".`);
+  if (v.eac !== undefined && !(EAC_METHODS as readonly string[]).includes(v.eac))
+    throw new UsageError(`--eac must be one of ${EAC_METHODS.join(', ')}, not "${v.eac}".`);
+  if (v.profile !== undefined && !(SPREAD_PROFILES as readonly string[]).includes(v.profile))
+    throw new UsageError(`--profile must be one of ${SPREAD_PROFILES.join(', ')}, not "${v.profile}".`);
+  const lastN = positive('--last-n', v['last-n']);
+  if (lastN !== undefined && !Number.isInteger(lastN)) throw new UsageError('--last-n must be a whole number of periods.');
+  return {
+    file: parsed.positionals[0],
+    dataDate,
+    by,
+    json: v.json ?? false,
+    incremental: v.incremental ?? false,
+    bac: positive('--bac', v.bac),
+    plannedDuration: positive('--planned-duration', v['planned-duration']),
+    periods,
+    eacMethod: v.eac as EacMethod | undefined,
+    profile: v.profile as SpreadProfile | undefined,
+    lastN,
+  };
+}

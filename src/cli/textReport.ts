@@ -1,0 +1,115 @@
+/** The plain-text report `earnest analyse` prints: measures, earned schedule, forecasts, variances, alerts, commentary. */
+import type { Analysis, BreakdownNode, Computed, EacMethod } from '../core/evm';
+import { EAC_METHODS } from '../core/evm';
+import { formatDate, formatIndexOrNA, formatMoneyOrNA, formatPercentOrNA, formatPeriodsOrNA, formatNumberOrNA } from '../core/format';
+import type { Alert, Commentary } from '../core/insight';
+
+const EAC_NAMES: Record<EacMethod, string> = {
+  cpi: 'BAC / CPI',
+  cpiSpi: 'AC + (BAC − EV) / (CPI × SPI)',
+  composite: 'AC + (BAC − EV) / (0.8·CPI + 0.2·SPI)',
+  planRate: 'AC + (BAC − EV)',
+  cpiLastN: 'AC + (BAC − EV) / CPI last n periods',
+  bottomUp: 'AC + bottom-up ETC',
+};
+
+export function textReport(a: Analysis, alerts: Alert[], commentary: Commentary): string {
+  const cur = a.project.currency;
+  const isMoney = a.measureBasis === 'cost';
+  const money = (c: Computed) => (isMoney ? formatMoneyOrNA(c.value, cur) : `${formatNumberOrNA(c.value, 1)} ${a.measureBasis === 'units' ? 'units' : 'h'}`);
+  const idx = (c: Computed) => formatIndexOrNA(c.value);
+  const pct = (c: Computed) => formatPercentOrNA(c.value);
+  const per = (c: Computed) => formatPeriodsOrNA(c.value);
+  const why = (c: Computed) => (c.value === null && c.reason ? `  (${c.reason})` : '');
+  const row = (label: string, value: string, note = '') => `  ${label.padEnd(22)}${value.padStart(18)}${note}`;
+  const m = a.cost;
+  const s = a.schedule;
+  const statusLabel = a.series[a.statusPeriod - 1]?.period.label ?? String(a.statusPeriod);
+  const out: string[] = [];
+
+  out.push(`${a.project.name}`);
+  out.push(
+    `Data date ${a.dataDate ? formatDate(a.dataDate) : 'n/a'} · status period ${a.statusPeriod} (${statusLabel}) of ${a.series.length} · measured in ${isMoney ? cur : a.measureBasis}`,
+  );
+  out.push('');
+  out.push('Measures');
+  out.push(row('PV (BCWS)', money(m.pv)));
+  out.push(row('EV (BCWP)', money(m.ev), why(m.ev)));
+  out.push(row('AC (ACWP)', money(m.ac)));
+  out.push(row('BAC', money(m.bac)));
+  out.push(row('SV', money(m.sv), `  ${pct(m.svPct)} of PV`));
+  out.push(row('CV', money(m.cv), `  ${pct(m.cvPct)} of EV`));
+  out.push(row('SPI', idx(m.spi), why(m.spi)));
+  out.push(row('CPI', idx(m.cpi), why(m.cpi)));
+  out.push(row('CSI (SPI × CPI)', idx(m.csi)));
+  out.push(row('CPI last n periods', idx(m.cpiLastN), why(m.cpiLastN)));
+  out.push(row('% complete', pct(m.pctComplete)));
+  out.push(row('% spent', pct(m.pctSpent)));
+  out.push(row('% scheduled', pct(m.pctScheduled)));
+  out.push('');
+  out.push('Earned schedule');
+  out.push(row('PD', per(s.pd)));
+  out.push(row('AT', per(s.at)));
+  out.push(row('ES', per(s.es)));
+  out.push(row('SV(t)', per(s.svt)));
+  out.push(row('SPI(t)', idx(s.spit), why(s.spit)));
+  out.push(row('TSPI', idx(s.tspi), why(s.tspi)));
+  out.push(row('IEAC(t), PF = 1', per(s.ieact.pf1), a.forecastFinish.pf1 ? `  finish ${formatDate(a.forecastFinish.pf1)}` : ''));
+  out.push(row('IEAC(t), PF = SPI(t)', per(s.ieact.spi), a.forecastFinish.spit ? `  finish ${formatDate(a.forecastFinish.spit)}` : why(s.ieact.spi)));
+  out.push(row('IEAC(t), PF = SCI(t)', per(s.ieact.sci), a.forecastFinish.scit ? `  finish ${formatDate(a.forecastFinish.scit)}` : why(s.ieact.sci)));
+  out.push('');
+  out.push('Forecasts');
+  for (const k of EAC_METHODS) out.push(row(`EAC ${k}${k === m.eacMethod ? ' *' : ''}`, money(m.eac[k]), `  ${EAC_NAMES[k]}${why(m.eac[k])}`));
+  out.push(row('ETC', money(m.etc), `  EAC (${m.eacMethod}) − AC`));
+  out.push(row('VAC', money(m.vac), `  ${pct(m.vacPct)} of BAC`));
+  out.push(row('TCPI to BAC', idx(m.tcpiBac), why(m.tcpiBac)));
+  out.push(row('TCPI to EAC', idx(m.tcpiEac), why(m.tcpiEac)));
+
+  const top = topVariances(a.breakdown, 5);
+  if (top.length) {
+    out.push('');
+    out.push(`Largest cost variances (${a.breakdown?.children[0]?.kind === 'control-account' ? 'control accounts' : a.breakdown?.children[0]?.kind === 'code' ? 'code values' : 'WBS'})`);
+    for (const n of top)
+      out.push(`  ${`${n.code} ${n.name}`.slice(0, 40).padEnd(42)}CV ${money(n.cost.cv).padStart(14)}  SV ${money(n.cost.sv).padStart(14)}  CPI ${idx(n.cost.cpi)}  SPI ${idx(n.cost.spi)}`);
+  }
+  out.push('');
+  out.push(`Alerts (${alerts.length})`);
+  if (!alerts.length) out.push('  None: every measure is within its thresholds.');
+  for (const al of alerts) out.push(`  [${al.severity.toUpperCase()}] ${al.message}`);
+  out.push('');
+  out.push('Commentary');
+  for (const p of commentary.paragraphs) out.push(...wrap(p.text, 96).map((l) => `  ${l}`), '');
+  if (a.warnings.length) {
+    out.push('Notes on the input');
+    for (const w of a.warnings) out.push(`  - ${w}`);
+  }
+  return out.join('\n').trimEnd() + '\n';
+}
+
+/** The nodes with the most negative CV, deepest level first so leaves are not hidden behind parents. */
+export function topVariances(root: BreakdownNode | null, count: number): BreakdownNode[] {
+  if (!root) return [];
+  const leaves: BreakdownNode[] = [];
+  const walk = (n: BreakdownNode) => {
+    if (n.children.length === 0 && n !== root) leaves.push(n);
+    n.children.forEach(walk);
+  };
+  walk(root);
+  return leaves
+    .filter((n) => (n.cost.cv.value ?? 0) < 0)
+    .sort((x, y) => (x.cost.cv.value ?? 0) - (y.cost.cv.value ?? 0))
+    .slice(0, count);
+}
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}

@@ -1,0 +1,284 @@
+/**
+ * Analysis of a canonical schedule at its data date: time-phase the baseline, earn value by
+ * technique, read EV/AC history from the status snapshots, then measure the curve, roll up and
+ * build the cash flow.
+ */
+import { fromMinutes, tryToMinutes, type LocalDateTime } from '../model/dates';
+import { toColumnar, type ColumnarActivities } from '../model/columnar';
+import type { MeasureBasis, Schedule, StatusSnapshot } from '../model/schedule';
+import { analyseCurve } from './curve';
+import { cashFlow } from './cashflow';
+import { periodGrid, periodsElapsed, type PeriodGrid, type PeriodSpec } from './periods';
+import { rollUp, type BreakdownBy } from './rollup';
+import { basisColumns, chooseBasis, earnedValues } from './techniques';
+import { activitySpans, compileCalendars, plannedValuesAt, timePhase, type Spans, type SpreadProfile } from './timephase';
+import type { Analysis, EacMethod, PeriodPoint } from './types';
+
+export interface ScheduleAnalysisOptions {
+  /** Status date; default the project's data date, else the latest snapshot's. */
+  dataDate?: LocalDateTime;
+  /** Default: weeks ending at the data date. */
+  periods?: PeriodSpec | 'week' | 'month';
+  profile?: SpreadProfile;
+  basis?: MeasureBasis;
+  /** Default 'wbs'. */
+  breakdown?: BreakdownBy | 'none';
+  eacMethod?: EacMethod;
+  compositeWeight?: number;
+  lastN?: number;
+}
+
+/** Input the analysis cannot work with; the message says what and what to do. */
+export class AnalysisInputError extends Error {
+  override name = 'AnalysisInputError';
+}
+
+export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOptions = {}): Analysis {
+  const warnings: string[] = [];
+  const c = toColumnar(schedule);
+  if (c.count === 0) throw new AnalysisInputError('The schedule has no activities, so there is nothing to measure.');
+  const cals = compileCalendars(c, schedule.project.defaultCalendarId);
+  const sp = activitySpans(c, cals);
+  const dd = resolveDataDate(schedule, opts, c, warnings);
+  const profile = opts.profile ?? 'linear';
+
+  const basis = chooseBasis(c, opts.basis ?? schedule.project.measureBasis);
+  if (basis === 'units') warnings.push('No activity carries a budgeted cost: EV is measured in labour units (budgeted units).');
+  if (basis === 'duration')
+    warnings.push('No costs or units in this schedule: EV is measured in working hours of duration, and "AC" is working hours elapsed.');
+  const cols = basisColumns(c, basis, sp, dd);
+
+  let undatedBudget = 0;
+  for (const i of sp.undated) undatedBudget += cols.budget[i];
+  if (undatedBudget > 0)
+    warnings.push(`${sp.undated.length} activit${sp.undated.length === 1 ? 'y has' : 'ies have'} a budget but no dates, so their budget is never planned (PV excludes it).`);
+
+  // The grid covers the plan, the data date and the forecast.
+  let from = Infinity;
+  let to = dd;
+  for (let i = 0; i < c.count; i++) {
+    if (sp.start[i] < from) from = sp.start[i];
+    if (sp.finish[i] > to) to = sp.finish[i];
+    if (c.forecastFinish[i] > to) to = c.forecastFinish[i];
+  }
+  if (!Number.isFinite(from)) throw new AnalysisInputError('No activity has any dates, so no planned value can be computed.');
+  from = Math.min(from, dd);
+  const grid = periodGrid(periodSpec(opts.periods, dd), from, to);
+
+  // PV curve, PV and EV at the data date.
+  const curve = timePhase(sp, cols.budget, grid.ends, profile);
+  const pvAt = plannedValuesAt(sp, cols.budget, dd, profile);
+  const earned = earnedValues(c, cols.budget, dd, pvAt);
+  if (earned.clipped.length)
+    warnings.push(`${earned.clipped.length} activit${earned.clipped.length === 1 ? 'y reports' : 'ies report'} progress above 100%; EV was capped at the budget (${c.code[earned.clipped[0]]}${earned.clipped.length > 1 ? ' and others' : ''}).`);
+  const sum = (a: Float64Array) => a.reduce((x, y) => x + y, 0);
+  const bac = sum(cols.budget);
+  const status = { pv: sum(pvAt), ev: sum(earned.ev), ac: sum(cols.actual), at: periodsElapsed(grid, dd) };
+  const bottomUpEtc = sum(cols.remaining);
+  if (!(bac > 0)) throw new AnalysisInputError(`The schedule's budget at completion is zero in ${basis}: add budgets or baseline durations.`);
+
+  const statusPeriod = Math.max(1, Math.ceil(status.at - 1e-9));
+  const points = buildPoints(grid, curve.total, statusPeriod, status, historyFromSnapshots(schedule, c, sp, cols.budget, basis, dd, profile), earliestActual(c));
+
+  const result = analyseCurve({
+    points,
+    statusPeriod,
+    status,
+    bac,
+    bottomUpEtc,
+    eacMethod: opts.eacMethod,
+    compositeWeight: opts.compositeWeight,
+    lastN: opts.lastN,
+    grid,
+  });
+
+  const by = opts.breakdown ?? 'wbs';
+  const breakdown =
+    by === 'none'
+      ? null
+      : rollUp(c, { pv: pvAt, ev: earned.ev, ac: cols.actual, bac: cols.budget, etc: cols.remaining }, by, {
+          project: schedule.project,
+          eacMethod: opts.eacMethod,
+          compositeWeight: opts.compositeWeight,
+          activityCodes: schedule.activities.map((a) => a.codes),
+          codeTypes: schedule.codeTypes,
+        });
+
+  const shape = remainingShape(c, sp, cols.remaining, dd, grid, profile);
+  return {
+    project: { id: schedule.project.id, name: schedule.project.name, currency: schedule.project.currency || 'GBP' },
+    dataDate: fromMinutes(dd),
+    measureBasis: basis,
+    statusPeriod,
+    cost: result.cost,
+    schedule: result.schedule,
+    forecastFinish: result.forecastFinish,
+    series: result.series,
+    breakdown,
+    cashFlow: cashFlow(points, statusPeriod, status, etcOf(result.cost.etc.value), shape),
+    warnings,
+  };
+}
+
+const etcOf = (v: number | null): number | null => (v === null ? null : Math.max(0, v));
+
+function periodSpec(p: ScheduleAnalysisOptions['periods'], dd: number): PeriodSpec {
+  if (p === undefined || p === 'week') return { kind: 'week', anchor: dd };
+  if (p === 'month') return { kind: 'month' };
+  return p;
+}
+
+function resolveDataDate(schedule: Schedule, opts: ScheduleAnalysisOptions, c: ColumnarActivities, warnings: string[]): number {
+  const text = opts.dataDate ?? schedule.project.dataDate ?? schedule.snapshots.at(-1)?.dataDate;
+  if (text !== undefined) {
+    const v = tryToMinutes(text);
+    if (v === null) throw new AnalysisInputError(`The data date "${text}" is not a date (expected YYYY-MM-DD).`);
+    return v;
+  }
+  // No status date anywhere: the latest actual date is the best evidence of when status was taken.
+  let latest = -Infinity;
+  for (let i = 0; i < c.count; i++) {
+    if (c.actualFinish[i] > latest) latest = c.actualFinish[i];
+    if (c.actualStart[i] > latest) latest = c.actualStart[i];
+  }
+  if (Number.isFinite(latest)) {
+    warnings.push(`The schedule has no data date; the latest actual date (${fromMinutes(latest).slice(0, 10)}) was used. Pass a data date to choose another.`);
+    return latest;
+  }
+  throw new AnalysisInputError('The schedule has no data date and no actual dates: pass a data date (--data-date YYYY-MM-DD).');
+}
+
+function earliestActual(c: ColumnarActivities): number {
+  let t = Infinity;
+  for (let i = 0; i < c.count; i++) if (c.actualStart[i] < t) t = c.actualStart[i];
+  return t;
+}
+
+interface HistoryPoint {
+  at: number;
+  ev: number;
+  ac: number;
+}
+
+/** EV and AC at each earlier snapshot's data date. */
+function historyFromSnapshots(
+  schedule: Schedule,
+  c: ColumnarActivities,
+  sp: Spans,
+  budget: Float64Array,
+  basis: MeasureBasis,
+  dd: number,
+  profile: SpreadProfile,
+): HistoryPoint[] {
+  const out: HistoryPoint[] = [];
+  const index = new Map(c.id.map((id, i) => [id, i]));
+  for (const snap of schedule.snapshots) {
+    const t = tryToMinutes(snap.dataDate);
+    if (t === null || t >= dd) continue;
+    const sc = withSnapshot(c, snap);
+    const cols = basisColumns(sc, basis, sp, t);
+    const pvAt = plannedValuesAt(sp, budget, t, profile);
+    const milestones = new Map<number, ReadonlySet<string>>();
+    for (const s of snap.activities) if (s.milestonesAchieved) milestones.set(index.get(s.activityId) ?? -1, new Set(s.milestonesAchieved));
+    const ev = earnedValues(sc, budget, t, pvAt, milestones).ev.reduce((a, b) => a + b, 0);
+    out.push({ at: t, ev, ac: cols.actual.reduce((a, b) => a + b, 0) });
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+/** A copy of the columns with one snapshot's status in place of the latest. */
+export function withSnapshot(c: ColumnarActivities, snap: StatusSnapshot): ColumnarActivities {
+  const n = c.count;
+  const nan = () => new Float64Array(n).fill(NaN);
+  const s: ColumnarActivities = {
+    ...c,
+    actualStart: nan(), actualFinish: nan(), forecastFinish: Float64Array.from(c.forecastFinish),
+    pctPhysical: nan(), pctDuration: nan(), pctUnits: nan(),
+    actualCost: new Float64Array(n), actualUnits: new Float64Array(n),
+    remainingCost: Float64Array.from(c.budgetCost), remainingUnits: Float64Array.from(c.budgetUnits),
+    remainingDuration: Float64Array.from(c.originalDuration), actualDuration: nan(),
+  };
+  const index = new Map(c.id.map((id, i) => [id, i]));
+  for (const a of snap.activities) {
+    const i = index.get(a.activityId);
+    if (i === undefined) continue;
+    s.actualStart[i] = a.actualStart ? (tryToMinutes(a.actualStart) ?? NaN) : NaN;
+    s.actualFinish[i] = a.actualFinish ? (tryToMinutes(a.actualFinish) ?? NaN) : NaN;
+    if (a.forecastFinish) s.forecastFinish[i] = tryToMinutes(a.forecastFinish) ?? NaN;
+    s.pctPhysical[i] = a.percentComplete.physical ?? NaN;
+    s.pctDuration[i] = a.percentComplete.duration ?? NaN;
+    s.pctUnits[i] = a.percentComplete.units ?? NaN;
+    s.actualCost[i] = a.actualCost;
+    s.actualUnits[i] = a.actualUnits;
+    s.remainingCost[i] = a.remainingCost ?? Math.max(0, c.budgetCost[i] - a.actualCost);
+    s.remainingUnits[i] = a.remainingUnits ?? Math.max(0, c.budgetUnits[i] - a.actualUnits);
+  }
+  return s;
+}
+
+/**
+ * The cumulative curve per period. PV comes from the baseline at every period end. EV/AC are
+ * known: at the status period (the data date's values), in periods holding an earlier snapshot
+ * (its values), and as zero in periods that end before any work started. Elsewhere they are
+ * null: Earnest never invents history it was not given.
+ */
+function buildPoints(
+  grid: PeriodGrid,
+  pv: Float64Array,
+  statusPeriod: number,
+  status: { ev: number; ac: number },
+  history: HistoryPoint[],
+  firstActual: number,
+): PeriodPoint[] {
+  const points: PeriodPoint[] = Array.from(grid.ends, (end, idx) => ({
+    index: idx + 1,
+    end: fromMinutes(end),
+    label: grid.labels[idx],
+    pv: pv[idx],
+    ev: end <= firstActual && idx + 1 < statusPeriod ? 0 : null,
+    ac: end <= firstActual && idx + 1 < statusPeriod ? 0 : null,
+  }));
+  for (const h of history) {
+    const k = Math.max(1, Math.ceil(periodsElapsed(grid, h.at) - 1e-9));
+    if (k < statusPeriod) {
+      points[k - 1].ev = h.ev;
+      points[k - 1].ac = h.ac;
+    }
+  }
+  points[statusPeriod - 1].ev = status.ev;
+  points[statusPeriod - 1].ac = status.ac;
+  return points;
+}
+
+/**
+ * Incremental remaining work per period: each unfinished activity's remaining amount spread over
+ * [max(data date, forecast start), forecast finish] (planned dates when no forecast). Null when
+ * no activity has forecast or planned dates for its remaining work.
+ */
+function remainingShape(c: ColumnarActivities, sp: Spans, remaining: Float64Array, dd: number, grid: PeriodGrid, profile: SpreadProfile): Float64Array | null {
+  const n = c.count;
+  const start = new Float64Array(n);
+  const finish = new Float64Array(n);
+  let any = false;
+  for (let i = 0; i < n; i++) {
+    let s = Number.isNaN(c.forecastStart[i]) ? c.plannedStart[i] : c.forecastStart[i];
+    let f = Number.isNaN(c.forecastFinish[i]) ? c.plannedFinish[i] : c.forecastFinish[i];
+    if (remaining[i] > 0 && !Number.isNaN(f)) any = true;
+    if (Number.isNaN(s)) s = f;
+    s = Math.max(s, dd);
+    f = Math.max(f, s);
+    start[i] = s;
+    finish[i] = f;
+  }
+  if (!any) return null;
+  const fsp: Spans = { ...sp, start, finish, startCum: new Float64Array(n), finishCum: new Float64Array(n) };
+  // Working-time fractions are not needed for the shape's purpose; elapsed time is a fair spread
+  // for remaining work, and avoids a second pass over the calendars.
+  fsp.startCum.fill(0);
+  fsp.finishCum.fill(0);
+  const cum = timePhase(fsp, remaining, grid.ends, profile).total;
+  const inc = new Float64Array(cum.length);
+  for (let k = 0; k < cum.length; k++) inc[k] = cum[k] - (k > 0 ? cum[k - 1] : 0);
+  return inc;
+}
+
