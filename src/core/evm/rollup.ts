@@ -161,9 +161,12 @@ function prune(a: Acc): void {
   for (const ch of a.children) prune(ch);
 }
 
+// One collator for all comparisons: localeCompare with options builds a new one on every call.
+const byCode = new Intl.Collator('en', { numeric: true }).compare;
+
 function finish(a: Acc, opts: RollUpOptions): BreakdownNode {
   const children = [...a.children]
-    .sort((x, y) => x.sequence - y.sequence || x.code.localeCompare(y.code, 'en', { numeric: true }))
+    .sort((x, y) => x.sequence - y.sequence || byCode(x.code, y.code))
     .map((ch) => finish(ch, opts));
   return {
     id: a.id,

@@ -19,8 +19,58 @@ export const MINUTES_PER_DAY = 1440;
 
 const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 
-/** Parses a LocalDateTime into epoch minutes; returns null when the text is not a valid date. */
+/** Days from 1970-01-01 to y-m-d (proleptic Gregorian), without allocating a Date. */
+function daysFromCivil(y: number, m: number, d: number): number {
+  // Howard Hinnant's days_from_civil.
+  y -= m <= 2 ? 1 : 0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/** Two ASCII digits at i, or -1. */
+function digits2(s: string, i: number): number {
+  const a = s.charCodeAt(i) - 48;
+  const b = s.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/**
+ * Parses a LocalDateTime into epoch minutes; returns null when the text is not a valid date.
+ * Schedules hold millions of dates, so the common `YYYY-MM-DD[THH:mm[:ss]]` shape is read from
+ * character codes without a regular expression or a Date object; anything else takes the slow path.
+ */
 export function tryToMinutes(text: string): EpochMinutes | null {
+  const len = text.length;
+  if ((len === 10 || len === 16 || len === 19) && text.charCodeAt(4) === 45 && text.charCodeAt(7) === 45) {
+    const y = digits2(text, 0) * 100 + digits2(text, 2);
+    const mo = digits2(text, 5);
+    const d = digits2(text, 8);
+    let h = 0;
+    let mi = 0;
+    let ok = y >= 0 && digits2(text, 0) >= 0 && digits2(text, 2) >= 0 && mo >= 1 && mo <= 12 && d >= 1;
+    if (ok && len >= 16) {
+      const sep = text.charCodeAt(10);
+      h = digits2(text, 11);
+      mi = digits2(text, 14);
+      ok = (sep === 84 || sep === 32) && text.charCodeAt(13) === 58 && h >= 0 && mi >= 0 && mi <= 59 && (h < 24 || (h === 24 && mi === 0));
+      if (ok && len === 19) ok = text.charCodeAt(16) === 58 && digits2(text, 17) >= 0;
+    }
+    if (ok) {
+      const dim = mo === 2 && isLeap(y) ? 29 : DAYS_IN_MONTH[mo - 1];
+      if (d > dim) return null;
+      return daysFromCivil(y, mo, d) * MINUTES_PER_DAY + h * 60 + mi;
+    }
+  }
+  return parseSlow(text);
+}
+
+function parseSlow(text: string): EpochMinutes | null {
   const m = LOCAL_RE.exec(text.trim());
   if (!m) return null;
   const [y, mo, d, h = '0', mi = '0'] = m.slice(1);

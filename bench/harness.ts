@@ -1,0 +1,55 @@
+/** A tiny benchmark harness: warm-up, then the median and spread of repeated runs, plus memory. */
+export interface BenchResult {
+  name: string;
+  size: string;
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+  runs: number;
+  /** Target in ms, when the issue set one. */
+  targetMs?: number;
+  /** Peak RSS seen during the runs, MB. */
+  peakRssMb: number;
+  note?: string;
+}
+
+export function bench(name: string, size: string, fn: () => unknown, opts: { runs?: number; warmup?: number; targetMs?: number; note?: string } = {}): BenchResult {
+  const runs = opts.runs ?? 10;
+  for (let i = 0; i < (opts.warmup ?? 3); i++) fn();
+  const times: number[] = [];
+  let peak = process.memoryUsage().rss;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    fn();
+    times.push(performance.now() - t);
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    name,
+    size,
+    medianMs: times[Math.floor(times.length / 2)],
+    minMs: times[0],
+    maxMs: times[times.length - 1],
+    runs,
+    targetMs: opts.targetMs,
+    peakRssMb: peak / 1048576,
+    note: opts.note,
+  };
+}
+
+const fmt = (ms: number) => (ms < 1 ? ms.toFixed(4) : ms < 100 ? ms.toFixed(2) : ms.toFixed(0));
+
+export function markdownTable(results: BenchResult[]): string {
+  const lines = [
+    '| benchmark | size | median ms | min–max ms | runs | target ms | verdict | peak RSS MB |',
+    '|---|---|---:|---:|---:|---:|---|---:|',
+  ];
+  for (const r of results) {
+    const verdict = r.targetMs === undefined ? '' : r.medianMs <= r.targetMs ? 'meets' : '**misses**';
+    lines.push(
+      `| ${r.name}${r.note ? ` (${r.note})` : ''} | ${r.size} | ${fmt(r.medianMs)} | ${fmt(r.minMs)}–${fmt(r.maxMs)} | ${r.runs} | ${r.targetMs ?? ''} | ${verdict} | ${r.peakRssMb.toFixed(0)} |`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// `npm test`: the unit, server and web tests (vitest), then the browser tests (Playwright in
+// Chromium against the built app and the real server). Ends with one plain summary line,
+// "N passed, N failed, N skipped", and a non-zero exit when anything failed.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+
+mkdirSync('test-results', { recursive: true });
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedStep = false;
+
+// 1. vitest
+const vitestJson = 'test-results/vitest.json';
+const v = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
+if (existsSync(vitestJson)) {
+  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  totals.passed += r.numPassedTests ?? 0;
+  totals.failed += r.numFailedTests ?? 0;
+  totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+}
+if (v !== 0) failedStep = true;
+
+// 2. Playwright (after a production build), unless asked to skip.
+if (process.env.SKIP_E2E !== '1') {
+  const b = run('npm', ['run', 'build', '--silent']);
+  if (b !== 0) {
+    failedStep = true;
+    totals.failed += 1;
+    console.error('The production build failed, so the browser tests could not run.');
+  } else {
+    const pwJson = 'test-results/playwright.json';
+    const p = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, PLAYWRIGHT_JSON_OUTPUT_FILE: pwJson });
+    if (existsSync(pwJson)) {
+      const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats ?? {};
+      totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+      totals.failed += s.unexpected ?? 0;
+      totals.skipped += s.skipped ?? 0;
+    }
+    if (p !== 0) failedStep = true;
+  }
+}
+
+if (failedStep && totals.failed === 0) totals.failed = 1; // a runner crashed before counting
+console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedStep || totals.failed > 0 ? 1 : 0);
