@@ -70,7 +70,7 @@ export function textReport(a: Analysis, alerts: Alert[], commentary: Commentary)
     out.push('');
     out.push(`Largest cost variances (${a.breakdown?.children[0]?.kind === 'control-account' ? 'control accounts' : a.breakdown?.children[0]?.kind === 'code' ? 'code values' : 'WBS'})`);
     for (const n of top)
-      out.push(`  ${`${n.code} ${n.name}`.slice(0, 40).padEnd(42)}CV ${money(n.cost.cv).padStart(14)}  SV ${money(n.cost.sv).padStart(14)}  CPI ${idx(n.cost.cpi)}  SPI ${idx(n.cost.spi)}`);
+      out.push(`  ${(n.name === n.code ? n.code : `${n.code} ${n.name}`).slice(0, 40).padEnd(42)}CV ${money(n.cost.cv).padStart(14)}  SV ${money(n.cost.sv).padStart(14)}  CPI ${idx(n.cost.cpi)}  SPI ${idx(n.cost.spi)}`);
   }
   out.push('');
   out.push(`Alerts (${alerts.length})`);

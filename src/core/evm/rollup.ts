@@ -62,7 +62,7 @@ export function rollUp(c: ColumnarActivities, f: ActivityFigures, by: BreakdownB
   else if (by === 'control-account') {
     flatGroups(c, f, root, 'control-account', (i) => {
       const k = c.controlAccountIndex[i];
-      return k < 0 ? null : { id: c.controlAccounts[k], code: c.controlAccounts[k], name: c.controlAccounts[k] };
+      return k < 0 ? null : { id: c.controlAccounts[k], code: c.controlAccounts[k], name: c.controlAccountNames[k] };
     }, '(no control account)');
   } else {
     const type = opts.codeTypes?.find((t) => t.id === by.codeTypeId);

@@ -37,6 +37,8 @@ export interface ColumnarActivities {
   /** Index into `controlAccounts` (own, else inherited from the WBS chain), or -1. */
   controlAccountIndex: Int32Array;
   controlAccounts: string[];
+  /** Display name of each control account: the name of the WBS element that defines it, else its code. */
+  controlAccountNames: string[];
 
   /** Epoch minutes; NaN when absent. */
   baselineStart: Float64Array;
@@ -104,6 +106,9 @@ export function toColumnar(schedule: Pick<Schedule, 'activities' | 'wbs' | 'cale
   };
   const caIdx = new Map<string, number>();
   const controlAccounts: string[] = [];
+  const controlAccountNames: string[] = [];
+  const caName = new Map<string, string>();
+  for (const w of schedule.wbs) if (w.controlAccount && w.name && !caName.has(w.controlAccount)) caName.set(w.controlAccount, w.name);
 
   const f64 = () => new Float64Array(n);
   const out: ColumnarActivities = {
@@ -118,6 +123,7 @@ export function toColumnar(schedule: Pick<Schedule, 'activities' | 'wbs' | 'cale
     type: new Uint8Array(n),
     controlAccountIndex: new Int32Array(n),
     controlAccounts,
+    controlAccountNames,
     baselineStart: f64(), baselineFinish: f64(), plannedStart: f64(), plannedFinish: f64(),
     actualStart: f64(), actualFinish: f64(), forecastStart: f64(), forecastFinish: f64(),
     baselineDuration: f64(), originalDuration: f64(), remainingDuration: f64(), actualDuration: f64(),
@@ -145,6 +151,7 @@ export function toColumnar(schedule: Pick<Schedule, 'activities' | 'wbs' | 'cale
       if (k === undefined) {
         k = controlAccounts.length;
         controlAccounts.push(ca);
+        controlAccountNames.push(caName.get(ca) ?? ca);
         caIdx.set(ca, k);
       }
       out.controlAccountIndex[i] = k;
