@@ -53,7 +53,7 @@ export function parsePeriodTableCsv(text: string, opts: CsvPeriodTableOptions = 
   const file = opts.fileName ?? 'the CSV file';
   const clean = text.replace(/^\uFEFF/, '');
   if (clean.trim() === '') throw new PeriodTableError(`${file} is empty: expected a header row (Period, PV, EV, AC) and one row per period.`);
-  if (/\u0000/.test(clean.slice(0, 4096)))
+  if (clean.slice(0, 4096).includes('\0'))
     throw new PeriodTableError(`${file} is not a text CSV file (it contains binary data). Save it as CSV (comma-separated) and try again.`);
   const parsed = Papa.parse<string[]>(clean, { skipEmptyLines: 'greedy' });
   const data = parsed.data;

@@ -1,0 +1,101 @@
+import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, extname, join, resolve } from 'node:path';
+import type { Config } from './config';
+
+export interface AppDeps {
+  config: Config;
+  /** The built web app (dist/). Without it the server answers /api only. */
+  staticDir?: string;
+}
+
+/** The version in package.json, reported by /api/health. */
+export const VERSION: string = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+/** Cache-Control for long-lived, content-hashed files (Vite writes them to assets/). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Cache-Control for files whose name never changes but whose content does. */
+export const NO_CACHE = 'no-cache';
+
+/** Files that must be revalidated on every request: the shell, the service worker, the manifest. */
+const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
+
+/** True for paths the SPA must never answer: the API, the sync gateway. */
+function isServerPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/') || path === '/db' || path.startsWith('/db/');
+}
+
+function notFound(req: Request, res: Response): void {
+  res.status(404).json({ error: 'Not found', path: req.originalUrl.split('?')[0] });
+}
+
+export function createApp(deps: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+
+  // ---- API ----
+  const api = express.Router();
+  api.use(express.json({ limit: '1mb' }));
+  api.get('/health', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok', version: VERSION, time: new Date().toISOString() });
+  });
+  api.use(notFound);
+  app.use('/api', api);
+
+  // The sync gateway mounts under /db later; until then nothing is there.
+  app.use('/db', notFound);
+
+  // ---- The built web app ----
+  if (deps.staticDir) {
+    const staticDir = resolve(deps.staticDir);
+    const indexHtml = join(staticDir, 'index.html');
+
+    app.use(
+      express.static(staticDir, {
+        index: false,
+        setHeaders(res, filePath) {
+          const rel = filePath.slice(staticDir.length).replace(/\\/g, '/');
+          if (ALWAYS_REVALIDATE.has(basename(filePath))) res.setHeader('Cache-Control', NO_CACHE);
+          else if (rel.startsWith('/assets/')) res.setHeader('Cache-Control', IMMUTABLE);
+          else res.setHeader('Cache-Control', 'public, max-age=3600');
+        },
+      }),
+    );
+
+    // SPA fallback: any other GET that is not a server path and does not look like a file.
+    app.get('/{*path}', (req, res, next) => {
+      if (isServerPath(req.path) || extname(req.path) !== '') return next();
+      if (!existsSync(indexHtml)) {
+        res.status(503).json({ error: 'The web app is not built. Run `npm run build`.' });
+        return;
+      }
+      res.setHeader('Cache-Control', NO_CACHE);
+      res.sendFile(indexHtml);
+    });
+  }
+
+  app.use(notFound);
+
+  const onError: ErrorRequestHandler = (err, req, res, next) => {
+    if (res.headersSent) return next(err);
+    const e = err as { status?: number; statusCode?: number; type?: string; message?: string };
+    const status = Number(e.status ?? e.statusCode ?? 500);
+    const code = status >= 400 && status < 600 ? status : 500;
+    let message = 'Internal server error';
+    if (e.type === 'entity.parse.failed') message = 'The request body is not valid JSON.';
+    else if (e.type === 'entity.too.large') message = 'The request body is too large.';
+    else if (code < 500 && e.message) message = e.message;
+    if (code >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, err);
+    res.status(code).json({ error: message });
+  };
+  app.use(onError);
+
+  return app;
+}

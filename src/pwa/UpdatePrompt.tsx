@@ -1,0 +1,72 @@
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { runBeforeUpdate } from './updateHooks';
+
+/** How often an open tab asks for a new service worker (only while online). */
+export const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/**
+ * Registers the service worker (registerType "prompt") and asks before switching to a new
+ * version, so a reload never interrupts work. Also says once when the app is ready offline.
+ */
+export function UpdatePrompt() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    offlineReady: [offlineReady, setOfflineReady],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisteredSW(swUrl, registration) {
+      if (!registration) return;
+      window.setInterval(async () => {
+        if (!navigator.onLine || registration.installing) return;
+        try {
+          // Only ask for an update when the server really answers (not a captive portal).
+          const response = await fetch(swUrl, { cache: 'no-store', headers: { 'cache-control': 'no-cache' } });
+          if (response.status === 200) await registration.update();
+        } catch {
+          // Offline or the server is unreachable: try again next hour.
+        }
+      }, UPDATE_CHECK_MS);
+    },
+    onRegisterError(error: unknown) {
+      console.warn('Service worker registration failed; the app will not work offline.', error);
+    },
+  });
+
+  if (needRefresh) {
+    return (
+      <div className="toast" role="region" aria-label="App update" aria-live="polite">
+        <p className="toast-text">A new version is available</p>
+        <div className="toast-actions">
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={async () => {
+              await runBeforeUpdate();
+              await updateServiceWorker(true);
+            }}
+          >
+            Reload
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setNeedRefresh(false)}>
+            Later
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  if (offlineReady) {
+    return (
+      <div className="toast" role="status" aria-live="polite">
+        <p className="toast-text">Earnest is ready to work offline.</p>
+        <div className="toast-actions">
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setOfflineReady(false)}>
+            OK
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return null;
+}

@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useSession } from '../client/session';
+import { Logo } from './Logo';
+import { ThemeToggle } from './ThemeToggle';
+import { CloseIcon, MenuIcon } from './Icons';
+import { NAV_LINKS } from './siteConfig';
+
+/** Session-dependent buttons: Sign In / Launch App, or Account / Sign Out. */
+function AuthActions({ onDone }: { onDone: () => void }) {
+  const status = useSession((s) => s.status);
+  const signOut = useSession((s) => s.signOut);
+  const navigate = useNavigate();
+
+  if (status === 'loading') return <div className="header-actions" aria-hidden="true" />;
+
+  if (status === 'signed-in') {
+    return (
+      <div className="header-actions">
+        <Link to="/app/account" className="btn btn-ghost">
+          Account
+        </Link>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={async () => {
+            onDone();
+            await signOut();
+            navigate('/auth');
+          }}
+        >
+          Sign Out
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="header-actions">
+      <Link to="/auth" className="btn btn-ghost">
+        Sign In
+      </Link>
+      <Link to="/app" className="btn btn-primary">
+        Launch App
+      </Link>
+    </div>
+  );
+}
+
+export function NavBar() {
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the mobile menu and returns focus to its toggle.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  // Any link followed from the menu closes it.
+  const closeOnLink = (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as HTMLElement).closest('a')) setOpen(false);
+  };
+
+  return (
+    <header className="site-header">
+      <div className="container header-inner">
+        <Link to="/" className="brand" aria-label="Earnest home">
+          <Logo />
+        </Link>
+        <div id="site-menu" className="site-menu" data-open={open} onClick={closeOnLink}>
+          <nav aria-label="Main">
+            <ul className="nav-links">
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.to === '/'} className="nav-link">
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <AuthActions onDone={() => setOpen(false)} />
+        </div>
+        <div className="header-tools">
+          <ThemeToggle />
+          <button
+            ref={toggleRef}
+            type="button"
+            className="icon-btn nav-toggle"
+            aria-expanded={open}
+            aria-controls="site-menu"
+            aria-label="Menu"
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

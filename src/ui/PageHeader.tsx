@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+
+interface PageHeaderProps {
+  title: string;
+  eyebrow?: string;
+  lead?: ReactNode;
+}
+
+/** The band at the top of an inner page: optional eyebrow, the page's h1 and a lead paragraph. */
+export function PageHeader({ title, eyebrow, lead }: PageHeaderProps) {
+  return (
+    <section className="page-header">
+      <div className="container">
+        {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
+        <h1>{title}</h1>
+        {lead ? <p className="lead">{lead}</p> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+// Checks the production build (npm run test:e2e builds it first). No browser needed.
+const dist = resolve(process.cwd(), 'dist');
+
+interface ViteManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+}
+
+function precacheUrls(): string[] {
+  const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
+  const urls = [...sw.matchAll(/"?url"?\s*:\s*"([^"]+)"/g)].map((m) => m[1]);
+  return urls;
+}
+
+test.beforeAll(() => {
+  test.skip(!existsSync(join(dist, 'index.html')), 'dist/ is missing: run `npm run build` first.');
+});
+
+test('sw.js and manifest.webmanifest exist', () => {
+  expect(existsSync(join(dist, 'sw.js'))).toBe(true);
+  expect(existsSync(join(dist, 'manifest.webmanifest'))).toBe(true);
+});
+
+test('sw.js is a classic (IIFE) script, not an ES module', () => {
+  const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
+  expect(sw).not.toMatch(/^\s*import[\s{*]/m);
+  expect(sw).not.toMatch(/^\s*export[\s{*]/m);
+  expect(sw).not.toContain('self.__WB_MANIFEST');
+});
+
+test('web manifest fields', () => {
+  const manifest = JSON.parse(readFileSync(join(dist, 'manifest.webmanifest'), 'utf8'));
+  expect(manifest.name).toBe('Earnest — Earned Value Management');
+  expect(manifest.short_name).toBe('Earnest');
+  expect(manifest.id).toBe('/app');
+  expect(manifest.start_url).toBe('/app');
+  expect(manifest.display).toBe('standalone');
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+  const icons = manifest.icons as { src: string; sizes: string; type: string; purpose?: string }[];
+  expect(icons).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ sizes: '192x192', type: 'image/png' }),
+      expect.objectContaining({ sizes: '512x512', type: 'image/png', purpose: 'any' }),
+      expect.objectContaining({ sizes: '512x512', type: 'image/png', purpose: 'maskable' }),
+    ]),
+  );
+  // Every icon exists and is a PNG of the stated size.
+  for (const icon of icons) {
+    const png = readFileSync(join(dist, icon.src));
+    expect(png.subarray(1, 4).toString('latin1'), icon.src).toBe('PNG');
+    const [w, h] = icon.sizes.split('x').map(Number);
+    expect(png.readUInt32BE(16), icon.src).toBe(w);
+    expect(png.readUInt32BE(20), icon.src).toBe(h);
+  }
+  const apple = readFileSync(join(dist, 'apple-touch-icon.png'));
+  expect(apple.readUInt32BE(16)).toBe(180);
+  expect(existsSync(join(dist, 'favicon.svg'))).toBe(true);
+  expect(existsSync(join(dist, 'robots.txt'))).toBe(true);
+});
+
+test('index.html links the manifest, icons and theme colour', () => {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+  expect(html).toContain('rel="apple-touch-icon"');
+  expect(html).toContain('name="theme-color"');
+  expect(html).toContain('name="viewport"');
+  expect(html).toContain('name="description"');
+});
+
+test('the precache lists index.html, every lazy route chunk and every emitted script', () => {
+  const urls = precacheUrls();
+  expect(urls).toContain('index.html');
+  expect(urls).toContain('manifest.webmanifest');
+  expect(new Set(urls).size).toBe(urls.length); // no duplicates
+  expect(urls).not.toContain('sw.js');
+
+  // Every lazily imported page (site, pwa, app) is a dynamic entry, and every one is precached.
+  const viteManifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>;
+  const dynamic = Object.values(viteManifest).filter((c) => c.isDynamicEntry);
+  const pageSources = dynamic.map((c) => c.src ?? '');
+  for (const page of ['src/site/HomePage.tsx', 'src/site/PricingPage.tsx', 'src/site/NotFoundPage.tsx', 'src/pwa/PwaInstallPage.tsx', 'src/app/AppArea.tsx']) {
+    expect(pageSources, page).toContain(page);
+  }
+  expect(dynamic.length).toBeGreaterThanOrEqual(23);
+  for (const chunk of dynamic) {
+    expect(urls, `${chunk.src} → ${chunk.file}`).toContain(chunk.file);
+  }
+
+  // All JS and CSS the build emitted (route chunks, shared chunks, worker bundles).
+  const assets = readdirSync(join(dist, 'assets'), { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && /\.(js|css)$/.test(d.name))
+    .map((d) => join(d.parentPath, d.name).slice(dist.length + 1).replace(/\\/g, '/'));
+  expect(assets.length).toBeGreaterThan(0);
+  for (const asset of assets) expect(urls, asset).toContain(asset);
+});

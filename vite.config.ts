@@ -1,0 +1,65 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Brand colours shared by the manifest (keep in step with src/ui/styles.css). */
+const THEME_COLOR = '#1d4ed8';
+const BACKGROUND_COLOR = '#ffffff';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // The update prompt imports virtual:pwa-register/react, which registers the worker.
+      injectRegister: false,
+      injectManifest: {
+        // Vite 8 would emit an ES-module worker, which a classic registration rejects.
+        rollupFormat: 'iife',
+        // The shell, every lazy route chunk and worker bundle, styles and icons.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // The plugin adds the web manifest itself; globbing it too would list it twice.
+        globIgnores: ['**/node_modules/**/*', 'manifest.webmanifest'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      // The glob above already covers public/ (icons, favicon); don't list them twice.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/app',
+        name: 'Earnest — Earned Value Management',
+        short_name: 'Earnest',
+        description: 'Earned value management for project controls people. Works offline.',
+        start_url: '/app',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        lang: 'en-GB',
+        categories: ['business', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    // dist/.vite/manifest.json maps source modules to chunks (the build test uses it).
+    manifest: true,
+  },
+  worker: {
+    format: 'es',
+  },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/db': 'http://localhost:8080',
+    },
+  },
+});
