@@ -42,11 +42,17 @@ const positive = (name: string, v: string | undefined): number | undefined => {
   return n;
 };
 
+const NUMERIC_OPTIONS = new Set(['--bac', '--planned-duration', '--last-n']);
+
 export function parseAnalyseArgs(argv: string[]): AnalyseArgs | 'help' {
+  // "--bac -5" would otherwise be refused by parseArgs as an ambiguous option; joining it as
+  // "--bac=-5" lets the value check below say what is wrong with it.
+  const args = argv.map((a, i) => (i > 0 && /^-\d/.test(a) && NUMERIC_OPTIONS.has(argv[i - 1]) ? `${argv[i - 1]}=${a}` : a));
+  const joined = args.filter((a, i) => !(i + 1 < args.length && args[i + 1].startsWith(`${a}=`) && NUMERIC_OPTIONS.has(a)));
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: joined,
       allowPositionals: true,
       options: {
         'data-date': { type: 'string' },

@@ -36,7 +36,7 @@ export class AnalysisInputError extends Error {
 export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOptions = {}): Analysis {
   const warnings: string[] = [];
   const c = toColumnar(schedule);
-  if (c.count === 0) throw new AnalysisInputError('The schedule has no activities, so there is nothing to measure.');
+  if (c.count === 0) throw new AnalysisInputError("The schedule has no activities, so there is nothing to measure: check that the export includes the project's activities.");
   const cals = compileCalendars(c, schedule.project.defaultCalendarId);
   const sp = activitySpans(c, cals);
   const dd = resolveDataDate(schedule, opts, c, warnings);
@@ -61,36 +61,54 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
     if (sp.finish[i] > to) to = sp.finish[i];
     if (c.forecastFinish[i] > to) to = c.forecastFinish[i];
   }
-  if (!Number.isFinite(from)) throw new AnalysisInputError('No activity has any dates, so no planned value can be computed.');
+  if (!Number.isFinite(from)) throw new AnalysisInputError('No activity has any dates, so no planned value can be computed: give the activities baseline (or planned) start and finish dates.');
   from = Math.min(from, dd);
-  const grid = periodGrid(periodSpec(opts.periods, dd), from, to);
 
-  // PV curve, PV and EV at the data date.
-  const curve = timePhase(sp, cols.budget, grid.ends, profile);
+  // PV and EV at the data date.
   const pvAt = plannedValuesAt(sp, cols.budget, dd, profile);
   const earned = earnedValues(c, cols.budget, dd, pvAt);
   if (earned.clipped.length)
     warnings.push(`${earned.clipped.length} activit${earned.clipped.length === 1 ? 'y reports' : 'ies report'} progress above 100%; EV was capped at the budget (${c.code[earned.clipped[0]]}${earned.clipped.length > 1 ? ' and others' : ''}).`);
   const sum = (a: Float64Array) => a.reduce((x, y) => x + y, 0);
   const bac = sum(cols.budget);
-  const status = { pv: sum(pvAt), ev: sum(earned.ev), ac: sum(cols.actual), at: periodsElapsed(grid, dd) };
   const bottomUpEtc = sum(cols.remaining);
   if (!(bac > 0)) throw new AnalysisInputError(`The schedule's budget at completion is zero in ${basis}: add budgets or baseline durations.`);
+  const history = historyFromSnapshots(schedule, c, sp, cols.budget, basis, dd, profile);
+  const firstActual = earliestActual(c);
 
-  const statusPeriod = Math.max(1, Math.ceil(status.at - 1e-9));
-  const points = buildPoints(grid, curve.total, statusPeriod, status, historyFromSnapshots(schedule, c, sp, cols.budget, basis, dd, profile), earliestActual(c));
-
-  const result = analyseCurve({
-    points,
-    statusPeriod,
-    status,
-    bac,
-    bottomUpEtc,
-    eacMethod: opts.eacMethod,
-    compositeWeight: opts.compositeWeight,
-    lastN: opts.lastN,
-    grid,
-  });
+  // The PV curve and the measures over a grid that ends at `gridEnd`.
+  const measureOver = (gridEnd: number) => {
+    const grid = periodGrid(periodSpec(opts.periods, dd), from, gridEnd);
+    const curve = timePhase(sp, cols.budget, grid.ends, profile);
+    const status = { pv: sum(pvAt), ev: sum(earned.ev), ac: sum(cols.actual), at: periodsElapsed(grid, dd) };
+    const statusPeriod = Math.max(1, Math.ceil(status.at - 1e-9));
+    const points = buildPoints(grid, curve.total, statusPeriod, status, history, firstActual);
+    const result = analyseCurve({
+      points,
+      statusPeriod,
+      status,
+      bac,
+      bottomUpEtc,
+      eacMethod: opts.eacMethod,
+      compositeWeight: opts.compositeWeight,
+      lastN: opts.lastN,
+      grid,
+    });
+    return { grid, status, statusPeriod, points, result };
+  };
+  let m = measureOver(to);
+  // A job still working past every planned and forecast date leaves no period after the status
+  // period for the cash flow to spread the estimate to complete over. Extend the grid to the
+  // IEAC(t) finish (at least one period): the measures at the data date are unchanged, since PV is
+  // flat at BAC after the plan ends.
+  const gridEnd = m.grid.ends[m.grid.ends.length - 1];
+  if ((m.result.cost.etc.value ?? 0) > 0 && m.statusPeriod === m.grid.ends.length) {
+    const forecastEnd = m.result.forecastFinish.spit ?? m.result.forecastFinish.pf1;
+    const lateFinish = forecastEnd === null ? null : tryToMinutes(forecastEnd);
+    const periodLength = gridEnd - (m.grid.ends.length > 1 ? m.grid.ends[m.grid.ends.length - 2] : m.grid.start);
+    m = measureOver(Math.max(lateFinish ?? 0, gridEnd + periodLength));
+  }
+  const { grid, status, statusPeriod, points, result } = m;
 
   const by = opts.breakdown ?? 'wbs';
   const breakdown =

@@ -51,7 +51,7 @@ export function compileCalendars(c: Pick<ColumnarActivities, 'calendars'>, defau
 
 /**
  * The span each activity's budget is spread over: baseline dates, else planned dates, else
- * actual/forecast dates. Also the spans' ends in cumulative working minutes on the activity's
+ * actual/forecast dates (a pair with only one date uses it for both ends). Also the spans' ends in cumulative working minutes on the activity's
  * calendar (`startCum`, `finishCum`), and the compiled-calendar slot of each activity.
  */
 export interface Spans {
@@ -77,13 +77,15 @@ export function activitySpans(c: ColumnarActivities, cals: CalendarSet): Spans {
   const slotOf = new Map<CompiledCalendar, number>();
   const undated: number[] = [];
   for (let i = 0; i < n; i++) {
+    // First date pair with at least one date: baseline, then planned, then actual/forecast. A
+    // pair with one date (a milestone holding only its finish) is dated by that one date.
     let s = c.baselineStart[i];
     let f = c.baselineFinish[i];
-    if (Number.isNaN(s) || Number.isNaN(f)) {
+    if (Number.isNaN(s) && Number.isNaN(f)) {
       s = c.plannedStart[i];
       f = c.plannedFinish[i];
     }
-    if (Number.isNaN(s) || Number.isNaN(f)) {
+    if (Number.isNaN(s) && Number.isNaN(f)) {
       s = Number.isNaN(c.actualStart[i]) ? c.forecastStart[i] : c.actualStart[i];
       f = Number.isNaN(c.actualFinish[i]) ? c.forecastFinish[i] : c.actualFinish[i];
     }

@@ -30,8 +30,22 @@ export function normaliseHeader(h: string): string {
     .trim();
 }
 
+/**
+ * The field a header names. Headers often give a name and its abbreviation ("Planned Value (PV)",
+ * "PV (BCWS)"), so the text outside brackets and each bracketed part are tried on their own too.
+ */
 function fieldOf(header: string): Field | null {
-  const n = normaliseHeader(header);
+  const outside = header.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ');
+  const inside = [...header.matchAll(/\(([^)]*)\)|\[([^\]]*)\]/g)].map((m) => m[1] ?? m[2]);
+  for (const candidate of [header, outside, ...inside]) {
+    const f = fieldOfText(normaliseHeader(candidate));
+    if (f) return f;
+  }
+  return null;
+}
+
+function fieldOfText(n: string): Field | null {
+  if (n === '') return null;
   for (const f of Object.keys(HEADERS) as Field[]) if (HEADERS[f].includes(n)) return f;
   // Strip qualifiers, but keep "date" for the period column ("Period end date").
   const stripped = n

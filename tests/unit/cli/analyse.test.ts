@@ -1,0 +1,269 @@
+/**
+ * `earnest analyse` end to end through `main(argv, out, err)`: exit 0 with the report, 1 with one line
+ * naming the file and the problem, 2 with the usage for bad options. Expected figures are worked out
+ * in tests/fixtures/README.md.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../../src/cli/analyse';
+import { USAGE } from '../../../src/cli/args';
+import { JSON_SCHEMA_VERSION, type JsonReport } from '../../../src/cli/jsonReport';
+
+const ROOT = resolve(__dirname, '../../..');
+const FIX = join(ROOT, 'tests/fixtures');
+const CSV = join(FIX, 'period-table-monthly.csv');
+const SCHEDULE = join(FIX, 'riverside-pumping-station.json');
+const tmp = mkdtempSync(join(tmpdir(), 'earnest-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A file in the temporary folder. */
+function file(name: string, content: string | Buffer): string {
+  const p = join(tmp, name);
+  writeFileSync(p, content);
+  return p;
+}
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(argv, (s) => (out += s), (s) => (err += s));
+  return { code, out, err };
+}
+
+/** The value column of a report row, e.g. row(out, 'SPI') → "0.84". */
+function row(out: string, label: string): string | undefined {
+  const line = out.split('\n').find((l) => l.startsWith(`  ${label.padEnd(22)}`));
+  return line?.slice(24, 24 + 18).trim();
+}
+
+describe('a CSV period table', () => {
+  it('prints the report and exits 0', async () => {
+    const r = await run(CSV);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    // SPI = 380/450 = 0.844 → "0.84"; CPI = 380/420 = 0.905 → "0.90"; SPI(t) = 2.65/3 = 0.883 → "0.88".
+    expect(row(r.out, 'SPI')).toBe('0.84');
+    expect(row(r.out, 'CPI')).toBe('0.90');
+    expect(row(r.out, 'SPI(t)')).toBe('0.88');
+    expect(row(r.out, 'PV (BCWS)')).toBe('£450,000');
+    expect(row(r.out, 'BAC')).toBe('£1,000,000');
+    expect(row(r.out, 'PD')).toBe('6 periods');
+    expect(r.out).toMatch(/status period 3 \(31\/03\/2025\) of 6/);
+    expect(r.out).toContain('Alerts (');
+    expect(r.out).toContain('Commentary');
+  });
+
+  it('--json gives the versioned document with every period, alerts and commentary', async () => {
+    const r = await run(CSV, '--json');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as JsonReport;
+    expect(doc.schemaVersion).toBe(1);
+    expect(JSON_SCHEMA_VERSION).toBe(1);
+    expect(doc.generator).toBe('earnest analyse');
+    expect(doc.analysis.cost.cpi.value).toBeCloseTo(380 / 420, 12);
+    expect(doc.analysis.cost.cpi.formula).toBe('CPI = EV / AC');
+    expect(doc.analysis.schedule.es.value).toBeCloseTo(2.65, 12);
+    expect(doc.analysis.series.map((s) => s.period.label)).toEqual(['31/01/2025', '28/02/2025', '31/03/2025', '30/04/2025', '31/05/2025', '30/06/2025']);
+    expect(doc.analysis.series.map((s) => s.period.pv)).toEqual([100_000, 250_000, 450_000, 700_000, 900_000, 1_000_000]);
+    expect(Array.isArray(doc.alerts)).toBe(true);
+    expect(doc.alerts.length).toBeGreaterThan(0);
+    expect(doc.commentary.paragraphs.length).toBeGreaterThan(0);
+    expect(typeof doc.commentary.paragraphs[0].text).toBe('string');
+  });
+
+  it('--incremental reads per-period values', async () => {
+    const p = file('inc.csv', 'Period,PV,EV,AC\n1,100,80,90\n2,150,120,140\n3,200,180,190\n4,250,,\n5,200,,\n6,100,,\n');
+    const r = await run(p, '--incremental', '--json');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as JsonReport;
+    expect(doc.analysis.cost.ev.value).toBe(380);
+    expect(doc.analysis.schedule.es.value).toBeCloseTo(2.65, 12);
+  });
+
+  it('--bac overrides BAC and says so', async () => {
+    const r = await run(CSV, '--bac', '1200000');
+    expect(r.code).toBe(0);
+    expect(row(r.out, 'BAC')).toBe('£1,200,000');
+    expect(r.out).toContain('BAC was given as 1200000, but the final cumulative PV is 1000000; the given BAC is used.');
+  });
+});
+
+describe('a canonical JSON schedule', () => {
+  it('prints the measures and the WBS breakdown, exit 0', async () => {
+    const r = await run(SCHEDULE);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    expect(r.out.split('\n')[0]).toBe('Riverside Pumping Station');
+    // PV 121,000; EV 80,000; AC 89,500 (fixture README): SPI 0.661 → "0.66", CPI 0.894 → "0.89".
+    expect(row(r.out, 'PV (BCWS)')).toBe('£121,000');
+    expect(row(r.out, 'EV (BCWP)')).toBe('£80,000');
+    expect(row(r.out, 'AC (ACWP)')).toBe('£89,500');
+    expect(row(r.out, 'BAC')).toBe('£225,000');
+    expect(row(r.out, 'SPI')).toBe('0.66');
+    expect(row(r.out, 'CPI')).toBe('0.89');
+    // ES = 3 + (80,000 − 53,000)/(86,000 − 53,000) = 3.818; AT = 5 → SPI(t) 0.764 → "0.76".
+    expect(row(r.out, 'SPI(t)')).toBe('0.76');
+    expect(r.out).toMatch(/status period 5 \(w\/e 2025-02-05\) of 10/);
+    // Leaves with the most negative CV first: 1.1 Earthworks (25,000 − 29,500 = −4,500) leads.
+    const section = r.out.split('Largest cost variances (WBS)\n')[1];
+    expect(section).toBeDefined();
+    expect(section.split('\n')[0]).toMatch(/^ {2}1\.1 Earthworks\s+CV\s+-£4,500/);
+    expect(section).toContain('1.2 Concrete');
+  });
+
+  it('--by ca breaks down by control account', async () => {
+    const r = await run(SCHEDULE, '--by', 'ca');
+    expect(r.code).toBe(0);
+    const lines = r.out.split('Largest cost variances (control accounts)\n')[1].split('\n');
+    expect(lines[0]).toMatch(/^ {2}CA-100 Civils\s+CV\s+-£5,500\s+SV\s+-£15,000\s+CPI 0\.86/);
+    expect(lines[1]).toMatch(/^ {2}CA-200 Mechanical\s+CV\s+-£4,000/);
+  });
+
+  it('--by code:PHASE breaks down by activity code, --json carries the tree', async () => {
+    const r = await run(SCHEDULE, '--by', 'code:PHASE', '--json');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as JsonReport;
+    const kids = doc.analysis.breakdown!.children;
+    expect(kids.map((k) => [k.code, k.cost.bac.value])).toEqual([
+      ['CIV', 100_000],
+      ['MEC', 120_000],
+      ['COM', 5_000],
+    ]);
+    expect(doc.analysis.series).toHaveLength(10);
+    expect(doc.analysis.statusPeriod).toBe(5);
+  });
+
+  it('--last-n 1 uses the snapshot one week earlier', async () => {
+    // (80,000 − 57,000)/(89,500 − 47,500) = 0.5476 → "0.55".
+    const r = await run(SCHEDULE, '--last-n', '1');
+    expect(row(r.out, 'CPI last n periods')).toBe('0.55');
+  });
+
+  it('--eac bottomUp selects the bottom-up EAC', async () => {
+    // Remaining costs 21,000 + 45,000 + 30,000 + 20,000 + 25,000 + 5,000 = 146,000; EAC = 89,500 + 146,000.
+    const r = await run(SCHEDULE, '--eac', 'bottomUp', '--json');
+    const doc = JSON.parse(r.out) as JsonReport;
+    expect(doc.analysis.cost.eacMethod).toBe('bottomUp');
+    expect(doc.analysis.cost.eacSelected.value).toBe(235_500);
+  });
+
+  it('an unknown code type is an input error (exit 1)', async () => {
+    const r = await run(SCHEDULE, '--by', 'code:ZONE');
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('earnest analyse: riverside-pumping-station.json: No activity code type "ZONE" in this schedule.\n');
+  });
+});
+
+describe('bad input: exit 1 and one line naming the file and the problem', () => {
+  const expectOneLine = (r: { code: number; out: string; err: string }, re: RegExp) => {
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err.endsWith('\n')).toBe(true);
+    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.err).toMatch(/^earnest analyse: /);
+    expect(r.err).toMatch(re);
+  };
+
+  it('a missing file', async () => {
+    const p = join(tmp, 'nope.csv');
+    expectOneLine(await run(p), new RegExp(`${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: no such file\\. Check the path\\.`));
+  });
+
+  it('an empty file', async () => {
+    expectOneLine(await run(file('empty.csv', '')), /empty\.csv is empty/);
+    expectOneLine(await run(file('blank.csv', '\n \n')), /blank\.csv is empty: expected a header row/);
+  });
+
+  it('invalid JSON', async () => {
+    expectOneLine(await run(file('broken.json', '{"project": {"id": "X",}')), /broken\.json is not valid JSON: /);
+  });
+
+  it('a schema error names the field path', async () => {
+    const doc = {
+      project: { id: 'X' },
+      activities: [
+        { id: 'A', budgetCost: 1 },
+        { id: 'B', budgetCost: 2 },
+        { id: 'C', budgetCost: 'lots' },
+      ],
+    };
+    expectOneLine(await run(file('bad-schema.json', JSON.stringify(doc))), /^earnest analyse: bad-schema\.json: activities\[2\]\.budgetCost: /);
+  });
+
+  it('a duplicate activity id', async () => {
+    const doc = { project: { id: 'X' }, activities: [{ id: 'A' }, { id: 'A' }] };
+    expectOneLine(await run(file('dup.json', JSON.stringify(doc))), /dup\.json: activities\[1\]\.id: duplicate activity id "A"/);
+  });
+
+  it('a JSON schedule the analysis cannot use', async () => {
+    expectOneLine(await run(file('noacts.json', JSON.stringify({ project: { id: 'X', dataDate: '2025-01-01' }, activities: [] }))), /noacts\.json: The schedule has no activities/);
+  });
+
+  it('a CSV cell that is not a number names line and column', async () => {
+    expectOneLine(await run(file('cell.csv', 'Period,PV,EV,AC\n1,100,80,90\n2,250,200,230\n3,450,lots,420\n')), /^earnest analyse: cell\.csv, line 4, column "EV": "lots" is not a number\./);
+  });
+
+  it('binary data in a .csv', async () => {
+    expectOneLine(await run(file('binary.csv', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0xff, 0xfe, 0x00, 0x01]))), /binary\.csv is not a text CSV file/);
+  });
+
+  it('.xer is not supported yet', async () => {
+    expectOneLine(await run(file('plan.xer', 'ERMHDR\t20.12\n')), /plan\.xer: reading \.xer schedule files arrives with the schedule import readers; for now give a canonical-model \.json or a \.csv period table\./);
+  });
+
+  it('an unknown extension', async () => {
+    expectOneLine(await run(file('plan.pdf', '%PDF-1.7 not a schedule')), /plan\.pdf: unrecognised file type "\.pdf"\. Give a canonical-model \.json or a \.csv period table/);
+  });
+});
+
+describe('bad options: exit 2 with the usage', () => {
+  const expectUsage = (r: { code: number; out: string; err: string }, message: string | RegExp) => {
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain(USAGE);
+    expect(r.err.split('\n')[0]).toMatch(typeof message === 'string' ? new RegExp(`^earnest analyse: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : message);
+  };
+
+  it('unknown --by', async () => expectUsage(await run(CSV, '--by', 'region'), '--by must be wbs, ca or code:<type id>, not "region".'));
+  it('--by code: without a type', async () => expectUsage(await run(CSV, '--by', 'code:'), '--by must be wbs, ca or code:<type id>, not "code:".'));
+  it('bad --data-date', async () => expectUsage(await run(CSV, '--data-date', '31/01/2025'), '--data-date "31/01/2025" is not a date (YYYY-MM-DD).'));
+  it('--eac nonsense', async () => expectUsage(await run(CSV, '--eac', 'guess'), /^earnest analyse: --eac must be one of cpi, cpiSpi, composite, planRate, cpiLastN, bottomUp, not "guess"\.$/));
+  it('two files', async () => expectUsage(await run(CSV, SCHEDULE), 'Give exactly one file.'));
+  it('no file', async () => expectUsage(await run(), 'Give the file to analyse.'));
+  it('--bac not positive', async () => {
+    expectUsage(await run(CSV, '--bac=-5'), '--bac must be a positive number, not "-5".');
+    expectUsage(await run(CSV, '--bac', 'lots'), '--bac must be a positive number, not "lots".');
+    // A dash-led value after a space is ambiguous to the option parser: still a usage error.
+    expect((await run(CSV, '--bac', '-5')).code).toBe(2);
+  });
+  it('--last-n fractional', async () => expectUsage(await run(CSV, '--last-n', '2.5'), '--last-n must be a whole number of periods.'));
+  it('--periods year', async () => expectUsage(await run(SCHEDULE, '--periods', 'year'), '--periods must be week or month, not "year".'));
+  it('--profile wobbly', async () => expectUsage(await run(SCHEDULE, '--profile', 'wobbly'), /^earnest analyse: --profile must be one of linear, front-loaded, back-loaded, bell, not "wobbly"\.$/));
+  it('an unknown option', async () => expectUsage(await run(CSV, '--frobnicate'), /^earnest analyse: .*frobnicate/));
+
+  it('--help prints the usage and exits 0', async () => {
+    const r = await run('--help');
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(`${USAGE}\n`);
+  });
+});
+
+describe('the script entry point', () => {
+  it('npx tsx src/cli/analyse.ts runs and propagates exit codes', () => {
+    const out = execFileSync('npx', ['tsx', 'src/cli/analyse.ts', 'tests/fixtures/period-table-monthly.csv'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(out).toMatch(/^ {2}SPI {19}\s+0\.84$/m);
+    let status: number | null = null;
+    let stderr = '';
+    try {
+      execFileSync('npx', ['tsx', 'src/cli/analyse.ts', 'tests/fixtures/period-table-monthly.csv', '--by', 'region'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      status = (e as { status: number | null }).status;
+      stderr = String((e as { stderr: string }).stderr);
+    }
+    expect(status).toBe(2);
+    expect(stderr).toContain('--by must be wbs, ca or code:<type id>, not "region".');
+  }, 60_000);
+});
