@@ -1,7 +1,7 @@
 /** The plain-text report `earnest analyse` prints: measures, earned schedule, forecasts, variances, alerts, commentary. */
 import type { Analysis, BreakdownNode, Computed, EacMethod } from '../core/evm';
 import { EAC_METHODS } from '../core/evm';
-import { formatDate, formatIndexOrNA, formatMoneyOrNA, formatPercentOrNA, formatPeriodsOrNA, formatNumberOrNA } from '../core/format';
+import { formatDate, formatEndDate, formatIndexOrNA, formatMoneyOrNA, formatPercentOrNA, formatPeriodsOrNA, formatNumberOrNA } from '../core/format';
 import type { Alert, Commentary } from '../core/insight';
 
 const EAC_NAMES: Record<EacMethod, string> = {
@@ -54,9 +54,9 @@ export function textReport(a: Analysis, alerts: Alert[], commentary: Commentary)
   out.push(row('SV(t)', per(s.svt)));
   out.push(row('SPI(t)', idx(s.spit), why(s.spit)));
   out.push(row('TSPI', idx(s.tspi), why(s.tspi)));
-  out.push(row('IEAC(t), PF = 1', per(s.ieact.pf1), a.forecastFinish.pf1 ? `  finish ${formatDate(a.forecastFinish.pf1)}` : ''));
-  out.push(row('IEAC(t), PF = SPI(t)', per(s.ieact.spi), a.forecastFinish.spit ? `  finish ${formatDate(a.forecastFinish.spit)}` : why(s.ieact.spi)));
-  out.push(row('IEAC(t), PF = SCI(t)', per(s.ieact.sci), a.forecastFinish.scit ? `  finish ${formatDate(a.forecastFinish.scit)}` : why(s.ieact.sci)));
+  out.push(row('IEAC(t), PF = 1', per(s.ieact.pf1), a.forecastFinish.pf1 ? `  finish ${formatEndDate(a.forecastFinish.pf1)}` : ''));
+  out.push(row('IEAC(t), PF = SPI(t)', per(s.ieact.spi), a.forecastFinish.spit ? `  finish ${formatEndDate(a.forecastFinish.spit)}` : why(s.ieact.spi)));
+  out.push(row('IEAC(t), PF = SCI(t)', per(s.ieact.sci), a.forecastFinish.scit ? `  finish ${formatEndDate(a.forecastFinish.scit)}` : why(s.ieact.sci)));
   out.push('');
   out.push('Forecasts');
   for (const k of EAC_METHODS) out.push(row(`EAC ${k}${k === m.eacMethod ? ' *' : ''}`, money(m.eac[k]), `  ${EAC_NAMES[k]}${why(m.eac[k])}`));

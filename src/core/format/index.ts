@@ -1,0 +1,3 @@
+/** Display formatting: the only place figures are rounded. */
+export * from './numbers';
+export * from './dates';

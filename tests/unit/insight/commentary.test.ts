@@ -1,0 +1,347 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RULES, driverNodes, joinList, periodUnitOf, writeCommentary, type Commentary, type CommentaryTopic } from '../../../src/core/insight';
+import type { Analysis } from '../../../src/core/evm/types';
+import { buildAnalysis, earlyOverrun, finished, lateBehind, midOnTrack, notStarted, sCurve, scale, underAhead } from './fixtures';
+
+const text = (c: Commentary, topic: CommentaryTopic): string => c.paragraphs.find((p) => p.topic === topic)?.text ?? '';
+const all = (c: Commentary): string => c.paragraphs.map((p) => p.text).join('\n');
+
+const SCENARIOS: Record<string, () => Analysis> = {
+  earlyOverrun,
+  midOnTrack,
+  lateBehind,
+  finished,
+  notStarted: () => notStarted(true),
+  notDue: () => notStarted(false),
+  underAhead: () => underAhead(),
+  underAheadEur: () => underAhead('EUR'),
+  spentNothingEarned: () => buildAnalysis({ name: 'Mobilising', months: '2025-01', pv: sCurve(600_000, 6), ev: [0, 0], ac: [5_000, 12_000] }),
+};
+
+describe('every scenario', () => {
+  it.each(Object.keys(SCENARIOS))('%s: well-formed paragraphs in order, no raw numbers or placeholders', (name) => {
+    const a = SCENARIOS[name]();
+    const c = writeCommentary(a);
+    const topics = c.paragraphs.map((p) => p.topic);
+    const expected: CommentaryTopic[] = a.breakdown && topics.includes('drivers') ? ['status', 'trend', 'forecast', 'drivers', 'next'] : ['status', 'trend', 'forecast', 'next'];
+    expect(topics).toEqual(expected);
+    for (const p of c.paragraphs) {
+      expect(p.text.length).toBeGreaterThan(20);
+      expect(p.text).toMatch(/^[A-Z]/);
+      expect(p.text).toMatch(/[.!]$/);
+      expect(p.text).not.toMatch(/NaN|Infinity|undefined|null|n\/a|\{\w+\}|\d\.\d{5,}/);
+    }
+  });
+
+  it.each(Object.keys(SCENARIOS))('%s: deterministic (same input, identical output)', (name) => {
+    const one = writeCommentary(SCENARIOS[name]());
+    const two = writeCommentary(SCENARIOS[name]());
+    expect(JSON.stringify(two)).toBe(JSON.stringify(one));
+  });
+});
+
+describe('early-stage overrun', () => {
+  const c = writeCommentary(earlyOverrun());
+
+  it('status: % complete vs % scheduled vs % spent, CPI in words and money, SV and SV(t)', () => {
+    const s = text(c, 'status');
+    expect(s).toContain('As at 28 Feb 2025, Riverside Depot is 6.9% complete against 7.4% scheduled, and has spent 8.3% of its £2,400,000 budget.');
+    expect(s).toContain('It has spent more than it has earned.');
+    expect(s).toContain('Cost performance is poor: CPI 0.83 means every £1 spent has earned £0.83 of work, £33,000 over budget so far');
+    expect(s).toContain('SPI(t) 0.95');
+    expect(s).toContain('0.1 months behind');
+    expect(s).toContain('SV -£12,778');
+  });
+
+  it('trend: indices still volatile before 20% complete, but act on an early overrun', () => {
+    const t = text(c, 'trend');
+    expect(t).toContain('cumulative CPI has moved from 0.90 to 0.83');
+    expect(t).toContain('At 6.9% complete the indices are still volatile');
+    expect(t).toContain('Christensen & Heise 1993');
+    expect(t).toContain('worth acting on now');
+  });
+
+  it('forecast: CPI floor and SCI ceiling with the range', () => {
+    const f = text(c, 'forecast');
+    expect(f).toContain('The CPI-based EAC of £2,880,000 is best read as a floor');
+    expect(f).toContain('the SCI-based EAC of £3,087,701');
+    expect(f).toContain('ceiling');
+    expect(f).toContain('between £2,880,000 and £3,087,701, an overrun of £480,000 to £687,701');
+    expect(f).toContain('TCPI to BAC');
+    expect(f).toContain('1.01');
+    expect(f).toContain('well above anything achieved yet');
+  });
+
+  it('drivers: names the top control account with its share', () => {
+    const d = text(c, 'drivers');
+    expect(d).toMatch(/^The cost overrun comes mainly from Civil works \(CV -£24,000, 73% of the overspend across control accounts; CPI 0\.76\)/);
+    expect(d).toContain('Mechanical (CV -£7,000, 21%; CPI 0.88)');
+    expect(d).toContain('The schedule slippage is concentrated in Civil works');
+    expect(d).toContain('partly offset by Design (+£2,222)');
+  });
+
+  it('next: tied to the alerts, naming the worst accounts', () => {
+    const n = text(c, 'next');
+    expect(n).toMatch(/^There are 6 alerts \(all critical\)\./);
+    expect(n).toContain('starting with Civil works (CPI 0.76) and Mechanical (CPI 0.88)');
+    expect(n).toContain('forecast overrun of £480,000 (20.0% of the budget)');
+  });
+
+  it('maxDrivers limits the named drivers', () => {
+    const d = text(writeCommentary(earlyOverrun(), { maxDrivers: 1 }), 'drivers');
+    expect(d).toContain('Civil works');
+    expect(d).not.toContain('Mechanical');
+  });
+
+  it('compact money on request', () => {
+    const f = text(writeCommentary(earlyOverrun(), { compactMoney: true }), 'forecast');
+    expect(f).toContain('between £2.9m and £3.1m');
+  });
+});
+
+describe('mid-project on track', () => {
+  const c = writeCommentary(midOnTrack());
+
+  it('status is positive and precise', () => {
+    const s = text(c, 'status');
+    expect(s).toContain('49.5% complete against 50.0% scheduled');
+    expect(s).toContain('Cost performance is slightly better than plan: CPI 1.01');
+    expect(s).toContain('The project is close to schedule: SPI(t) 0.99');
+    expect(s).toContain('within 0.1 months of plan (SV(t) -0.04 months)');
+    expect(all(c)).not.toMatch(/poor|overrun/);
+  });
+
+  it('trend: past 20%, CPI is stable', () => {
+    expect(text(c, 'trend')).toContain('Past 20% complete, cumulative CPI is usually stable to within about 10%');
+  });
+
+  it('forecast: an underrun range and the finish date', () => {
+    const f = text(c, 'forecast');
+    expect(f).toContain('an underrun of £6,062 to £12,121');
+    expect(f).toContain('12.1 months against 12 months planned');
+    expect(f).toContain('against a planned 31 Dec 2025');
+  });
+
+  it('drivers: small variances, the largest named', () => {
+    expect(text(c, 'drivers')).toBe('Variances are small across the control accounts (within 2% at project level); the largest is in Deck (CV +£3,000, SV -£3,000).');
+  });
+
+  it('next: nothing breached, what to watch', () => {
+    expect(text(c, 'next')).toBe(
+      'No alert thresholds are breached. Keep watching SPI(t) (0.99; below 0.95 raises a warning) over the next months, and check the EAC against a bottom-up estimate of the remaining work.',
+    );
+  });
+});
+
+describe('late project behind schedule: SPI near 1, SPI(t) low', () => {
+  const a = lateBehind();
+  const c = writeCommentary(a);
+
+  it('reads the schedule from SPI(t), in weeks', () => {
+    expect(a.cost.spi.value).toBeCloseTo(0.96, 10);
+    expect(a.schedule.spit.value).toBeLessThan(0.75);
+    const s = text(c, 'status');
+    expect(s).toContain('The project is well behind schedule: SPI(t) 0.71');
+    expect(s).toContain('3.8 weeks behind');
+    expect(s).toContain('96.0% complete against 100.0% scheduled');
+  });
+
+  it('forecast: prefers SPI(t) to SPI and says SPI drifts to 1.00', () => {
+    const f = text(c, 'forecast');
+    expect(f).toContain('Use SPI(t) rather than SPI at this stage: SPI 0.96 looks healthier than SPI(t) 0.71');
+    expect(f).toContain('drifts back to 1.00');
+    expect(f).toContain('14.1 weeks against 10 weeks planned (IEAC(t)), 4.1 weeks late');
+    expect(f).toContain('The planned finish has passed (13 weeks elapsed against 10 weeks planned)');
+    expect(f).toContain('The budget is already spent');
+    expect(f).toContain('Christensen & Rees 2002');
+  });
+
+  it('trend: too little work left to move CPI', () => {
+    expect(text(c, 'trend')).toContain('With 96.0% of the work done there is too little left to move cumulative CPI much');
+  });
+
+  it('next: the schedule comes first', () => {
+    const n = text(c, 'next');
+    expect(n).toContain('There are 3 alerts (1 critical).');
+    expect(n).toContain('First, walk the critical path with the planners: find the late activities behind SPI(t) 0.71');
+    expect(n).toContain('Next, review Signal heads with its control account manager (CPI 0.93)');
+  });
+
+  it('period unit comes from the dates', () => {
+    expect(periodUnitOf(a)).toBe('week');
+    expect(periodUnitOf(midOnTrack())).toBe('month');
+    expect(periodUnitOf(buildAnalysis({ pv: [1, 2], ev: [1], ac: [1] }))).toBe('period');
+  });
+});
+
+describe('finished project', () => {
+  const c = writeCommentary(finished());
+
+  it('status: complete, final cost and lateness; SPI back at 1.00', () => {
+    const s = text(c, 'status');
+    expect(s).toContain('Office Fit-out is complete: all £500,000 of planned work has been earned.');
+    expect(s).toContain('It cost £526,000, £26,000 (5.2%) over budget, a final CPI of 0.95.');
+    expect(s).toContain('It took 12 months against 10 months planned, finishing 2 months late (SPI(t) 0.83).');
+    expect(s).toContain('SPI reads 1.00 only because');
+  });
+
+  it('no forecasts beyond the final figures, no drivers without a breakdown', () => {
+    expect(text(c, 'forecast')).toBe('The final cost is £526,000 against a budget of £500,000: an overrun of £26,000 at completion.');
+    expect(c.paragraphs.map((p) => p.topic)).not.toContain('drivers');
+  });
+
+  it('next: close out with the lessons, not a recovery plan', () => {
+    const n = text(c, 'next');
+    expect(n).toContain('Close out');
+    expect(n).toContain('£26,000 (5.2%) over budget and 2 months late');
+    expect(n).not.toContain('critical path');
+  });
+});
+
+describe('not started', () => {
+  it('work planned but nothing earned or spent', () => {
+    const c = writeCommentary(notStarted(true));
+    expect(text(c, 'status')).toContain('Substation Extension has not started earning: no work has been performed and no actual cost has been recorded, although £34,375 (4.3%) of the £800,000 budget was planned by now.');
+    expect(text(c, 'status')).toContain('already 1 month behind schedule');
+    expect(text(c, 'trend')).toBe('There is no performance history yet, so there is no trend to read.');
+    expect(text(c, 'forecast')).toContain('the budget of £800,000 over 8 months is the only estimate');
+    expect(text(c, 'next')).toContain('First, confirm whether the work has started: £34,375 of work was planned by now');
+  });
+
+  it('nothing due yet', () => {
+    const c = writeCommentary(notStarted(false));
+    expect(text(c, 'status')).toContain('has not started: nothing was planned, earned or spent by the status date');
+    expect(text(c, 'next')).toBe('Record progress and actual cost from the first status date so that performance can be measured.');
+    expect(all(c)).not.toMatch(/behind|alert/);
+  });
+});
+
+describe('under budget and ahead of schedule', () => {
+  const c = writeCommentary(underAhead());
+
+  it('good news is reported as good news', () => {
+    const s = text(c, 'status');
+    expect(s).toContain('Cost performance is better than plan: CPI 1.08 means every £1 spent has earned £1.08 of work, £179,666 under budget so far');
+    expect(s).toContain('well ahead of schedule: SPI(t) 1.05');
+    expect(s).toContain('It has earned more than it has spent.');
+    expect(all(c)).not.toMatch(/poor|over budget|overspend|behind schedule/);
+  });
+
+  it('forecast: the SCI EAC is lower when ahead, so no floor/ceiling claim', () => {
+    const f = text(c, 'forecast');
+    expect(f).toContain('the usual floor-and-ceiling reading does not apply');
+    expect(f).toContain('an underrun of £269,158 to £341,609');
+    expect(f).toContain('0.6 months early');
+  });
+
+  it('drivers and next: where the underrun comes from, and check it is real', () => {
+    expect(text(c, 'drivers')).toMatch(/^The cost underrun comes mainly from Filtration \(CV \+£120,000, 75% of the underspend/);
+    expect(text(c, 'drivers')).toContain('partly offset by Site works (-£7,000)');
+    expect(text(c, 'next')).toContain('First, confirm the forecast underrun of £180,000 on Filtration: check that no costs are missing');
+  });
+});
+
+describe('currency', () => {
+  it('a EUR project is written in euros throughout', () => {
+    const c = writeCommentary(underAhead('EUR'));
+    const t = all(c);
+    expect(t).not.toContain('£');
+    expect(text(c, 'status')).toContain('every €1 spent has earned €1.08 of work, €179,666 under budget so far');
+    expect(text(c, 'status')).toContain('of its €3,600,000 budget');
+    expect(text(c, 'forecast')).toContain('€3,330,842');
+    expect(text(c, 'drivers')).toContain('Filtration (CV +€120,000');
+  });
+
+  it('the currency option overrides the project currency', () => {
+    expect(all(writeCommentary(underAhead('GBP'), { currency: 'USD' }))).toContain('US$3,600,000');
+  });
+});
+
+describe('null figures and odd inputs', () => {
+  const pv = sCurve(1_000_000, 10);
+
+  it('no actual cost recorded yet', () => {
+    const a = buildAnalysis({ name: 'No Cost Yet', months: '2025-01', pv, ev: [20_000, 60_000, 120_000], ac: [0, 0, 0] });
+    const c = writeCommentary(a);
+    expect(text(c, 'status')).toContain('no actual cost has been recorded yet, so CPI, the cost variance and the cost forecasts cannot be worked out');
+    expect(text(c, 'trend')).toContain('Without actual cost there is no cost trend');
+    expect(text(c, 'forecast')).toContain('No actual cost has been recorded yet, so there is no cost forecast');
+    expect(text(c, 'next')).toMatch(/^Load the actual costs/);
+    expect(all(c)).not.toContain('underrun');
+  });
+
+  it('cost spent but nothing earned', () => {
+    const c = writeCommentary(SCENARIOS.spentNothingEarned());
+    expect(text(c, 'status')).toContain('£12,000 has been spent but no work has been earned yet');
+    expect(text(c, 'status')).toContain('check that progress has been claimed');
+  });
+
+  it('a bottom-up EAC that assumes an unproven recovery is called out', () => {
+    const a = buildAnalysis({
+      name: 'Optimistic EAC',
+      months: '2025-01',
+      pv,
+      ev: scale(pv.slice(0, 5), [0.95, 0.93, 0.92, 0.92, 0.92]),
+      ac: scale(pv.slice(0, 5), [1.03, 1.04, 1.05, 1.06, 1.07]),
+      eacMethod: 'bottomUp',
+      bottomUpEtc: 520_000,
+    });
+    const c = writeCommentary(a);
+    const f = text(c, 'forecast');
+    expect(f).toContain('The reported EAC (bottom-up) is £1,055,000');
+    expect(f).toContain('That EAC needs a CPI of 1.04 on the remaining work (TCPI) against 0.86 achieved so far, a gap of 0.18: it assumes an unproven recovery');
+    expect(f).toContain('The forecast overrun (£55,000) is smaller than the overrun already incurred (£75,000)');
+    expect(f).toContain('above 1.10, recovery to the target is very unlikely (Lipke 2016)');
+    expect(text(c, 'next')).toContain('First, revisit the EAC with its owner: it needs a TCPI of 1.04 against the 0.86 achieved');
+  });
+
+  it('hours when EV is measured in duration', () => {
+    const a = buildAnalysis({ name: 'Hours Job', measureBasis: 'duration', pv: [100, 300, 600, 800, 1000], ev: [90, 250], ac: [100, 300] });
+    const s = text(writeCommentary(a), 'status');
+    expect(s).toContain('every hour spent has earned 0.83 hours of work, 50 hours over budget');
+    expect(s).toContain('in hours terms 50 hours of planned work is not yet done');
+    expect(s).not.toContain('£');
+  });
+
+  it('input warnings are mentioned in next steps', () => {
+    const a = { ...midOnTrack(), warnings: ['row 7: cumulative EV falls'] };
+    expect(text(writeCommentary(a), 'next')).toContain('Also resolve the input warning reported with this analysis');
+  });
+
+  it('custom rules change the judgement words', () => {
+    const strict = DEFAULT_RULES.map((r) => (r.id === 'cpi-warning' ? { ...r, threshold: 1.05 } : r.id === 'cpi-critical' ? { ...r, threshold: 1.02 } : r));
+    const s = text(writeCommentary(midOnTrack(), { rules: strict }), 'status');
+    expect(s).toContain('Cost performance is poor: CPI 1.01');
+  });
+});
+
+describe('helpers', () => {
+  it('joinList', () => {
+    expect(joinList([])).toBe('');
+    expect(joinList(['a'])).toBe('a');
+    expect(joinList(['a', 'b'])).toBe('a and b');
+    expect(joinList(['a', 'b', 'c'])).toBe('a, b and c');
+  });
+
+  it('driverNodes prefers control accounts, else the first level with a choice', () => {
+    const a = earlyOverrun();
+    expect(driverNodes(a.breakdown!).map((n) => n.id)).toEqual(['CA-100', 'CA-200', 'CA-300']);
+    const wbs = buildAnalysis({
+      pv: [10, 20],
+      ev: [10],
+      ac: [10],
+      breakdown: [
+        {
+          id: 'W',
+          name: 'Whole job',
+          kind: 'wbs',
+          children: [
+            { id: 'W.1', name: 'A', kind: 'wbs', pv: 5, ev: 5, ac: 5, bac: 10 },
+            { id: 'W.2', name: 'B', kind: 'wbs', pv: 5, ev: 5, ac: 5, bac: 10 },
+          ],
+        },
+      ],
+    });
+    expect(driverNodes(wbs.breakdown!).map((n) => n.id)).toEqual(['W.1', 'W.2']);
+  });
+});
