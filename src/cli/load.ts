@@ -17,8 +17,11 @@ export async function analyseFile(args: AnalyseArgs): Promise<Analysis> {
   const name = basename(args.file);
   let size: number;
   try {
-    size = (await stat(args.file)).size;
-  } catch {
+    const st = await stat(args.file);
+    if (st.isDirectory()) throw new InputError(`${args.file} is a folder, not a file: give the schedule or period-table file inside it.`);
+    size = st.size;
+  } catch (e) {
+    if (e instanceof InputError) throw e;
     throw new InputError(`${args.file}: no such file. Check the path.`);
   }
   if (size === 0) throw new InputError(`${name} is empty.`);

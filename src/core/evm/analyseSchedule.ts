@@ -214,7 +214,7 @@ export function withSnapshot(c: ColumnarActivities, snap: StatusSnapshot): Colum
     pctPhysical: nan(), pctDuration: nan(), pctUnits: nan(),
     actualCost: new Float64Array(n), actualUnits: new Float64Array(n),
     remainingCost: Float64Array.from(c.budgetCost), remainingUnits: Float64Array.from(c.budgetUnits),
-    remainingDuration: Float64Array.from(c.originalDuration), actualDuration: nan(),
+    remainingDuration: nan(), actualDuration: nan(),
   };
   const index = new Map(c.id.map((id, i) => [id, i]));
   for (const a of snap.activities) {

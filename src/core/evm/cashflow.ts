@@ -55,7 +55,7 @@ export function cashFlow(
     const earned = ev === null || prevEv === null ? null : ev - prevEv;
     const actual = ac === null || prevAc === null ? null : ac - prevAc;
     let forecast: number;
-    if (k < statusPeriod) forecast = actual ?? 0;
+    if (k < statusPeriod) forecast = ac === null ? 0 : ac - cumForecast;
     else if (k === statusPeriod) forecast = status.ac - cumForecast;
     else forecast = after[idx];
     cumForecast += forecast;

@@ -25,7 +25,8 @@ const technique = z.discriminatedUnion('kind', [
 
 const pct = z.object({ physical: fraction.optional(), duration: fraction.optional(), units: fraction.optional() });
 
-const activity = z.object({
+// Strict: a mistyped field ("budgetcost") is an error naming it, not a silent budget of 0.
+const activity = z.strictObject({
   id: z.string().min(1),
   code: z.string().optional(),
   name: z.string().default(''),
@@ -93,7 +94,22 @@ const schema = z.object({
   calendars: z.array(calendar).default([]),
   resources: z.array(z.object({ id: z.string(), code: z.string().default(''), name: z.string().default(''), type: z.enum(['labour', 'nonlabour', 'material']).default('labour'), unit: z.string().optional(), rate: z.number().optional(), calendarId: z.string().optional() })).default([]),
   assignments: z
-    .array(z.object({ id: z.string(), activityId: z.string(), resourceId: z.string(), budgetUnits: z.number().default(0), actualUnits: z.number().default(0), remainingUnits: z.number().default(0), budgetCost: money.default(0), actualCost: money.default(0), remainingCost: money.default(0) }))
+    .array(
+      z.object({
+        id: z.string(),
+        activityId: z.string(),
+        resourceId: z.string(),
+        budgetUnits: z.number().default(0),
+        actualUnits: z.number().default(0),
+        remainingUnits: z.number().default(0),
+        budgetCost: money.default(0),
+        actualCost: money.default(0),
+        remainingCost: money.default(0),
+        timephased: z
+          .array(z.object({ kind: z.enum(['baseline-cost', 'baseline-units', 'actual-cost', 'actual-units']), start: date, finish: date, value: z.number().finite() }))
+          .optional(),
+      }),
+    )
     .default([]),
   codeTypes: z.array(z.object({ id: z.string(), name: z.string(), values: z.record(z.string(), z.object({ code: z.string(), description: z.string().optional(), parentId: z.string().optional() })) })).default([]),
   snapshots: z
@@ -120,6 +136,14 @@ const schema = z.object({
     )
     .default([]),
   baselines: z.array(z.object({ id: z.string(), name: z.string(), date: date.optional(), activities: z.array(z.object({ activityId: z.string(), start: date.optional(), finish: date.optional(), budgetCost: z.number().optional(), budgetUnits: z.number().optional() })) })).default([]),
+  source: z
+    .object({
+      format: z.enum(['xer', 'pmxml', 'mspdi', 'mpp', 'asta', 'xlsx', 'csv', 'json', 'synthetic']),
+      fileName: z.string().optional(),
+      application: z.string().optional(),
+      warnings: z.array(z.object({ message: z.string(), where: z.string().optional() })).default([]),
+    })
+    .optional(),
   changeOrders: z.array(z.object({ id: z.string(), title: z.string(), status: z.enum(['proposed', 'approved', 'rejected']), date, budgetDelta: z.number(), activityIds: z.array(z.string()).default([]), description: z.string().optional() })).default([]),
 });
 

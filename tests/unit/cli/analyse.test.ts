@@ -33,10 +33,16 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
   return { code, out, err };
 }
 
-/** The value column of a report row, e.g. row(out, 'SPI') → "0.84". */
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The value of a report row (label, two or more spaces, value, optional note), e.g. row(out, 'SPI') → "0.84". */
 function row(out: string, label: string): string | undefined {
-  const line = out.split('\n').find((l) => l.startsWith(`  ${label.padEnd(22)}`));
-  return line?.slice(24, 24 + 18).trim();
+  const re = new RegExp(`^  ${escapeRe(label)}\\s{2,}(.+)$`);
+  for (const line of out.split('\n')) {
+    const m = re.exec(line);
+    if (m) return m[1].split(/\s{2,}/)[0];
+  }
+  return undefined;
 }
 
 describe('a CSV period table', () => {
@@ -150,6 +156,18 @@ describe('a canonical JSON schedule', () => {
     expect(doc.analysis.cost.eacSelected.value).toBe(235_500);
   });
 
+  it('--json cash flow: forecast follows the actuals (the 29 Jan snapshot) and ends at the selected EAC', async () => {
+    const doc = JSON.parse((await run(SCHEDULE, '--json')).out) as JsonReport;
+    const cf = doc.analysis.cashFlow;
+    expect(cf).toHaveLength(10);
+    expect(cf[3].cumulative.actual).toBe(47_500); // period 4 (w/e 29 Jan) from the snapshot
+    expect(cf[3].cumulative.forecast).toBe(47_500);
+    expect(cf[4].cumulative.forecast).toBe(89_500); // the status period: AC
+    expect(cf[9].cumulative.planned).toBeCloseTo(225_000, 6);
+    // EAC = BAC / CPI = 225,000 × 89,500 / 80,000 = 251,718.75.
+    expect(cf[9].cumulative.forecast).toBeCloseTo(251_718.75, 6);
+  });
+
   it('an unknown code type is an input error (exit 1)', async () => {
     const r = await run(SCHEDULE, '--by', 'code:ZONE');
     expect(r.code).toBe(1);
@@ -169,7 +187,7 @@ describe('bad input: exit 1 and one line naming the file and the problem', () =>
 
   it('a missing file', async () => {
     const p = join(tmp, 'nope.csv');
-    expectOneLine(await run(p), new RegExp(`${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: no such file\\. Check the path\\.`));
+    expectOneLine(await run(p), new RegExp(`${escapeRe(p)}: no such file\\. Check the path\\.`));
   });
 
   it('an empty file', async () => {
@@ -210,6 +228,13 @@ describe('bad input: exit 1 and one line naming the file and the problem', () =>
     expectOneLine(await run(file('binary.csv', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0xff, 0xfe, 0x00, 0x01]))), /binary\.csv is not a text CSV file/);
   });
 
+  it('a folder instead of a file', async () => {
+    const r = await run(tmp);
+    expect(r.code).toBe(1);
+    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.err).toContain(tmp.split('/').at(-1));
+  });
+
   it('.xer is not supported yet', async () => {
     expectOneLine(await run(file('plan.xer', 'ERMHDR\t20.12\n')), /plan\.xer: reading \.xer schedule files arrives with the schedule import readers; for now give a canonical-model \.json or a \.csv period table\./);
   });
@@ -224,7 +249,7 @@ describe('bad options: exit 2 with the usage', () => {
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
     expect(r.err).toContain(USAGE);
-    expect(r.err.split('\n')[0]).toMatch(typeof message === 'string' ? new RegExp(`^earnest analyse: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : message);
+    expect(r.err.split('\n')[0]).toMatch(typeof message === 'string' ? new RegExp(`^earnest analyse: ${escapeRe(message)}$`) : message);
   };
 
   it('unknown --by', async () => expectUsage(await run(CSV, '--by', 'region'), '--by must be wbs, ca or code:<type id>, not "region".'));

@@ -120,6 +120,29 @@ describe('analyseSchedule: the status-date numbers by hand', () => {
     expect(m.schedule.es.value).toBeCloseTo(0.275, 12);
   });
 
+  it('a data date before any work is planned: PV 0, SPI undefined with a reason, AT 0', () => {
+    const r = analyseSchedule(base(), { dataDate: '2025-01-03T17:00' });
+    expect(r.cost.pv.value).toBe(0);
+    expect(r.cost.ev.value).toBe(0); // both actual starts are after this date
+    expect(r.cost.spi.value).toBeNull();
+    expect(r.cost.spi.reason).toMatch(/PV = 0/);
+    expect(r.schedule.at.value).toBe(0);
+    expect(r.schedule.spit.value).toBeNull();
+    expect(r.statusPeriod).toBe(1);
+  });
+
+  it('complete and late: ES = PD, SPI(t) = PD / AT, SPI = 1', () => {
+    // Everything finished; status two weeks after the planned finish (Fri 31 Jan) on Fri 14 Feb 17:00.
+    const done = activities().map((x) => ({ ...x, actualStart: x.baselineStart, actualFinish: '2025-02-14T12:00', percentComplete: { physical: 1 } }));
+    const r = analyseSchedule(base({ activities: done, dataDate: '2025-02-14T17:00' }));
+    // Weekly ends (Fri 17:00 rhythm) from 10 Jan: 10, 17, 24, 31 Jan (PV = BAC), 7, 14 Feb → PD 4, AT 6.
+    expect(r.schedule.pd.value).toBe(4);
+    expect(r.schedule.at.value).toBe(6);
+    expect(r.schedule.es.value).toBe(4);
+    expect(r.schedule.spit.value).toBeCloseTo(4 / 6, 12);
+    expect(r.cost.spi.value).toBe(1);
+  });
+
   it('the data date option overrides the file', () => {
     // At Fri 10 Jan 17:00: PV = A1 5/10 → 5,000 (A2 not yet due). EV and AC are the file's (status as given).
     const r = analyseSchedule(base(), { dataDate: '2025-01-10T17:00' });
@@ -160,14 +183,29 @@ describe('analyseSchedule: history from snapshots', () => {
     expect(a.cost.ev.value).toBeCloseTo(11_000, 6);
   });
 
+  it('a duration-% activity that a snapshot reports finished earns its whole budget in that period', () => {
+    // A1 measured by duration %, original duration 80 h. The snapshot (8 Jan) says it started 6 Jan and
+    // finished 8 Jan 12:00, with no percentage: finished counts 100% → period 1 EV = 10,000, AC 9,000.
+    // A snapshot cannot carry a remaining duration, so it must not be taken as "all of it remains".
+    const acts = activities();
+    acts[0] = { ...acts[0], percentCompleteType: 'duration', originalDuration: 80, remainingDuration: 0, actualFinish: '2025-01-08T12:00', percentComplete: {} };
+    const finishedSnap = { id: 'S1', dataDate: '2025-01-08T17:00', activities: [{ activityId: 'A1', actualStart: '2025-01-06T08:00', actualFinish: '2025-01-08T12:00', percentComplete: {}, actualCost: 9_000, actualUnits: 0 }] };
+    const a = analyseSchedule(base({ activities: acts, snapshots: [finishedSnap] }));
+    expect(a.series[0].period.ev).toBe(10_000);
+    expect(a.series[0].period.ac).toBe(9_000);
+    // The latest status agrees: A1 finished → 10,000, plus A2's 5,000.
+    expect(a.cost.ev.value).toBeCloseTo(15_000, 6);
+  });
+
   it('withSnapshot replaces the status columns with the snapshot and leaves the plan alone', () => {
     const c = toColumnar(base());
     const s = withSnapshot(c, snap);
     expect(s.actualStart[0]).toBe(t('2025-01-06T08:00'));
     expect(s.pctPhysical[0]).toBe(0.2);
     expect(s.actualCost[0]).toBe(2_500);
-    // Remaining cost defaults to budget − actual.
+    // Remaining cost defaults to budget − actual; remaining duration is unknown (a snapshot cannot carry it).
     expect(s.remainingCost[0]).toBe(7_500);
+    expect(Number.isNaN(s.remainingDuration[0])).toBe(true);
     // Activities the snapshot does not mention had not started.
     expect(Number.isNaN(s.actualStart[1])).toBe(true);
     expect(s.actualCost[1]).toBe(0);

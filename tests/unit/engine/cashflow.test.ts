@@ -62,6 +62,16 @@ describe('cashFlow (direct)', () => {
     expect(rows[2].cumulative.forecast).toBe(320);
   });
 
+  it('after an unknown period, a known (snapshot) AC is still where the cumulative forecast stands', () => {
+    // Period 1 unknown, period 2 from a snapshot (AC 160), status in period 3 (AC 320).
+    const rows = cashFlow(pts([100, 300, 600, 1_000], [null, 150, 250], [null, 160, 320]), 3, { pv: 600, ev: 250, ac: 320 }, 400);
+    expect(rows[1].cumulative.actual).toBe(160);
+    expect(rows[1].actual).toBeNull(); // this period's own spend is unknown (160 − unknown)
+    // Forecast = actual up to the status period, cumulatively: 0 (unknown) → 160 → 320 → 720.
+    expect(rows.map((r) => r.cumulative.forecast)).toEqual([0, 160, 320, 720]);
+    expect(rows.map((r) => r.forecast)).toEqual([0, 160, 160, 400]);
+  });
+
   it('a null ETC leaves the forecast at AC', () => {
     const rows = cashFlow(pts([100, 300, 600], [90, 250], [100, 320]), 2, { pv: 300, ev: 250, ac: 320 }, null);
     expect(rows.map((r) => r.cumulative.forecast)).toEqual([100, 320, 320]);
