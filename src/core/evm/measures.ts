@@ -41,6 +41,25 @@ export const EAC_METHOD_LABELS: Readonly<Record<EacMethod, string>> = {
 type Inputs = Record<string, number | null>;
 type Sources = Partial<Record<string, Computed>>;
 
+/*
+ * Performance: computeCostMeasures runs once per roll-up node, thousands of times per roll-up, so it
+ * allocates little beyond the figures it returns. Each figure's caller tests its inputs for null
+ * directly (`missing`) and computes the value inline, rather than through closures and a scan of the
+ * inputs; `missingReason` runs only when an input is missing; constant formulas are module constants;
+ * reasons that embed a number are formatted only when they are returned; and the `sources` map is
+ * created with all its keys at once. tests/unit/evm/measures.equivalence.test.ts checks the results
+ * against the previous, simpler implementation (tests/unit/evm/measures.reference.ts).
+ */
+
+/** Formulas used in more than one place (constants, so they are not rebuilt on every call). */
+const PV_FORMULA = 'PV = planned value (BCWS), cumulative to the status date';
+const EV_FORMULA = 'EV = earned value (BCWP), cumulative to the status date';
+const AC_FORMULA = 'AC = actual cost (ACWP), cumulative to the status date';
+const BAC_FORMULA = 'BAC = budget at completion';
+const CPI_LAST_N_FORMULA = 'CPI(n) = (EV − EV(n)) / (AC − AC(n))';
+const COMPOSITE_FORMULA = 'EAC = AC + (BAC − EV) / (w × CPI + (1 − w) × SPI)';
+const BOTTOM_UP_FORMULA = 'EAC = AC + ETC';
+
 /** A finite number, or null (null, undefined, NaN and ±∞ are all "not available"). */
 function finite(x: number | null | undefined): number | null {
   return typeof x === 'number' && Number.isFinite(x) ? x : null;
@@ -51,7 +70,6 @@ function finite(x: number | null | undefined): number | null {
  * computed figure: "CPI is not available: No actual cost has been recorded yet, so CPI is undefined."
  */
 function missingReason(inputs: Inputs, sources: Sources): string | undefined {
-  // for…in rather than Object.entries: this runs for every figure, and allocating here dominated the cost.
   for (const symbol in inputs) {
     if (inputs[symbol] !== null) continue;
     const why = sources[symbol]?.reason;
@@ -60,63 +78,50 @@ function missingReason(inputs: Inputs, sources: Sources): string | undefined {
   return undefined;
 }
 
-/** `value()` of the inputs, or null with the reason of the first missing one. */
-function derive(
-  formula: string,
-  inputs: Inputs,
-  sources: Sources,
-  value: () => number,
-  caveat?: string,
-): Computed {
-  const missing = missingReason(inputs, sources);
-  if (missing) return computed(null, formula, inputs, missing);
-  return computed(value(), formula, inputs, caveat);
+/**
+ * `value`, or null with the reason of the first missing input when `missing`. The caller sets
+ * `missing` when any value in `inputs` is null; `value` is then meaningless and ignored.
+ */
+function derive(formula: string, inputs: Inputs, sources: Sources, missing: boolean, value: number, caveat?: string): Computed {
+  if (missing) return computed(null, formula, inputs, missingReason(inputs, sources));
+  return computed(value, formula, inputs, caveat);
 }
 
 /**
- * `compute(d)` where d = `denominator()`, or null with `zeroReason` / `negativeReason` when d is zero /
- * negative: in EVM a ratio over a non-positive denominator is undefined, never 0 or ∞.
+ * As `derive`, for a `value` computed by dividing by `denominator`: null with `zeroReason` /
+ * `negativeReason` when the denominator is zero / negative, because in EVM a ratio over a
+ * non-positive denominator is undefined, never 0 or ∞.
  */
 function guarded(
   formula: string,
   inputs: Inputs,
   sources: Sources,
-  denominator: () => number,
-  compute: (d: number) => number,
+  missing: boolean,
+  denominator: number,
+  value: number,
   zeroReason: string,
   negativeReason: string,
   caveat?: string,
 ): Computed {
-  const missing = missingReason(inputs, sources);
-  if (missing) return computed(null, formula, inputs, missing);
-  const d = denominator();
-  if (d === 0) return computed(null, formula, inputs, zeroReason);
-  if (!(d > 0)) return computed(null, formula, inputs, negativeReason);
-  return computed(compute(d), formula, inputs, caveat);
+  if (missing) return computed(null, formula, inputs, missingReason(inputs, sources));
+  if (denominator === 0) return computed(null, formula, inputs, zeroReason);
+  if (!(denominator > 0)) return computed(null, formula, inputs, negativeReason);
+  return computed(value, formula, inputs, caveat);
 }
 
-/** numerator / denominator, guarded as above. */
-function quotient(
-  formula: string,
-  inputs: Inputs,
-  sources: Sources,
-  numerator: () => number,
-  denominator: () => number,
-  zeroReason: string,
-  negativeReason: string,
-  caveat?: string,
-): Computed {
-  return guarded(formula, inputs, sources, denominator, (d) => numerator() / d, zeroReason, negativeReason, caveat);
-}
-
-/** An input taken as given; non-finite values become null with a reason. */
-function givenInput(value: number | null | undefined, symbol: string, source: string, caveat?: string): Computed {
-  const v = finite(value);
-  const formula = `${symbol} = ${source}`;
+/** An input taken as given (`v` = finite(`raw`)); non-finite values become null with a reason. */
+function givenInput(v: number | null, raw: unknown, symbol: string, formula: string, inputs: Inputs, caveat?: string): Computed {
   if (v === null) {
-    return computed(null, formula, { [symbol]: null }, `${symbol} was not supplied as a finite number (got ${String(value)}).`);
+    return computed(null, formula, inputs, `${symbol} was not supplied as a finite number (got ${String(raw)}).`);
   }
-  return computed(v, formula, { [symbol]: v }, caveat);
+  return computed(v, formula, inputs, caveat);
+}
+
+/** A copy of `c` that shares no object with it. */
+function copyComputed(c: Computed): Computed {
+  const out: Computed = { value: c.value, formula: c.formula, inputs: { ...c.inputs } };
+  if (c.reason !== undefined) out.reason = c.reason;
+  return out;
 }
 
 /**
@@ -145,57 +150,75 @@ export function computeCostMeasures(inputs: CostInputs): CostMeasures {
     ? `EV (${evV}) exceeds BAC (${bacV}), so the remaining work BAC − EV is negative and this forecast is not meaningful; check the progress or the baseline.`
     : undefined;
 
-  const pv = givenInput(inputs.pv, 'PV', 'planned value (BCWS), cumulative to the status date');
-  const ev = givenInput(inputs.ev, 'EV', 'earned value (BCWP), cumulative to the status date', overBacCaveat);
-  const ac = givenInput(inputs.ac, 'AC', 'actual cost (ACWP), cumulative to the status date');
-  const bac = givenInput(inputs.bac, 'BAC', 'budget at completion');
+  const pv = givenInput(pvV, inputs.pv, 'PV', PV_FORMULA, { PV: pvV });
+  const ev = givenInput(evV, inputs.ev, 'EV', EV_FORMULA, { EV: evV }, overBacCaveat);
+  const ac = givenInput(acV, inputs.ac, 'AC', AC_FORMULA, { AC: acV });
+  const bac = givenInput(bacV, inputs.bac, 'BAC', BAC_FORMULA, { BAC: bacV });
   // One map from symbol to figure, filled in as figures are computed, so a null input's reason can name
-  // the upstream reason (built once: copying it per figure was the main cost of this function).
-  const src: Sources = { PV: pv, EV: ev, AC: ac, BAC: bac };
+  // the upstream reason. Every key is declared up front so the map keeps one shape.
+  const src: Sources = {
+    PV: pv,
+    EV: ev,
+    AC: ac,
+    BAC: bac,
+    SV: undefined,
+    CV: undefined,
+    SPI: undefined,
+    CPI: undefined,
+    'CPI(n)': undefined,
+    EAC: undefined,
+    VAC: undefined,
+  };
+
+  // Below, `x!` is safe wherever the figure's `missing` test covers x: the value is ignored when missing.
 
   // Variances.
-  const sv = derive('SV = EV − PV', { EV: evV, PV: pvV }, src, () => evV! - pvV!);
-  const cv = derive('CV = EV − AC', { EV: evV, AC: acV }, src, () => evV! - acV!);
+  const sv = derive('SV = EV − PV', { EV: evV, PV: pvV }, src, evV === null || pvV === null, evV! - pvV!);
+  const cv = derive('CV = EV − AC', { EV: evV, AC: acV }, src, evV === null || acV === null, evV! - acV!);
   const svV = val(sv);
   const cvV = val(cv);
   src.SV = sv;
   src.CV = cv;
 
-  const svPct = quotient(
+  const svPct = guarded(
     'SV% = SV / PV',
     { SV: svV, PV: pvV },
     src,
-    () => svV!,
-    () => pvV!,
+    svV === null || pvV === null,
+    pvV!,
+    svV! / pvV!,
     'No work was planned by the status date (PV = 0), so SV% is undefined.',
     'PV is negative; cumulative planned value cannot be negative, so SV% is undefined.',
   );
-  const cvPct = quotient(
+  const cvPct = guarded(
     'CV% = CV / EV',
     { CV: cvV, EV: evV },
     src,
-    () => cvV!,
-    () => evV!,
+    cvV === null || evV === null,
+    evV!,
+    cvV! / evV!,
     'No work has been earned yet (EV = 0), so CV% is undefined.',
     'EV is negative; cumulative earned value cannot be negative, so CV% is undefined.',
   );
 
   // Indices.
-  const spi = quotient(
+  const spi = guarded(
     'SPI = EV / PV',
     { EV: evV, PV: pvV },
     src,
-    () => evV!,
-    () => pvV!,
+    evV === null || pvV === null,
+    pvV!,
+    evV! / pvV!,
     'No work was planned by the status date (PV = 0), so SPI is undefined.',
     'PV is negative; cumulative planned value cannot be negative, so SPI is undefined.',
   );
-  const cpi = quotient(
+  const cpi = guarded(
     'CPI = EV / AC',
     { EV: evV, AC: acV },
     src,
-    () => evV!,
-    () => acV!,
+    evV === null || acV === null,
+    acV!,
+    evV! / acV!,
     'No actual cost has been recorded yet, so CPI is undefined.',
     'AC is negative; cumulative actual cost cannot be negative (is a credit posted, or is AC periodic rather than cumulative?), so CPI is undefined.',
   );
@@ -203,40 +226,41 @@ export function computeCostMeasures(inputs: CostInputs): CostMeasures {
   const cpiV = val(cpi);
   src.SPI = spi;
   src.CPI = cpi;
-  const csi = derive('CSI = SPI × CPI', { SPI: spiV, CPI: cpiV }, src, () => spiV! * cpiV!);
+  const csi = derive('CSI = SPI × CPI', { SPI: spiV, CPI: cpiV }, src, spiV === null || cpiV === null, spiV! * cpiV!);
 
   // Shares of the budget.
-  const bacZero = (what: string) => `BAC is zero, so ${what} is undefined.`;
-  const bacNegative = (what: string) => `BAC is negative, so ${what} is undefined.`;
-  const pctComplete = quotient(
+  const pctComplete = guarded(
     '% complete = EV / BAC',
     { EV: evV, BAC: bacV },
     src,
-    () => evV!,
-    () => bacV!,
-    bacZero('% complete'),
-    bacNegative('% complete'),
+    evV === null || bacV === null,
+    bacV!,
+    evV! / bacV!,
+    'BAC is zero, so % complete is undefined.',
+    'BAC is negative, so % complete is undefined.',
     evOverBac
       ? `% complete is above 100% because EV (${evV}) exceeds BAC (${bacV}), which is invalid in an EVMS; the figure is not extrapolated or clipped. Check the progress or the baseline.`
       : undefined,
   );
-  const pctSpent = quotient(
+  const pctSpent = guarded(
     '% spent = AC / BAC',
     { AC: acV, BAC: bacV },
     src,
-    () => acV!,
-    () => bacV!,
-    bacZero('% spent'),
-    bacNegative('% spent'),
+    acV === null || bacV === null,
+    bacV!,
+    acV! / bacV!,
+    'BAC is zero, so % spent is undefined.',
+    'BAC is negative, so % spent is undefined.',
   );
-  const pctScheduled = quotient(
+  const pctScheduled = guarded(
     '% scheduled = PV / BAC',
     { PV: pvV, BAC: bacV },
     src,
-    () => pvV!,
-    () => bacV!,
-    bacZero('% scheduled'),
-    bacNegative('% scheduled'),
+    pvV === null || bacV === null,
+    bacV!,
+    pvV! / bacV!,
+    'BAC is zero, so % scheduled is undefined.',
+    'BAC is negative, so % scheduled is undefined.',
   );
 
   // CPI over the last n periods (wInsight "EAC Realism": CPI(3), CPI(6)).
@@ -244,16 +268,19 @@ export function computeCostMeasures(inputs: CostInputs): CostMeasures {
   const cpiNV = val(cpiLastN);
   src['CPI(n)'] = cpiLastN;
 
-  // EAC by every method.
+  // EAC by every method. Those of the form AC + (BAC − EV) / PF share the test on AC, BAC and EV.
   const w = inputs.compositeWeight === undefined ? DEFAULT_COMPOSITE_WEIGHT : finite(inputs.compositeWeight);
-  const remaining = () => bacV! - evV!;
+  const noRemaining = acV === null || bacV === null || evV === null;
+  const remaining = bacV! - evV!;
+  const cpiSpiPf = cpiV! * spiV!;
   const eac: Record<EacMethod, Computed> = {
-    cpi: quotient(
+    cpi: guarded(
       'EAC = BAC / CPI',
       { BAC: bacV, CPI: cpiV },
       src,
-      () => bacV!,
-      () => cpiV!,
+      bacV === null || cpiV === null,
+      cpiV!,
+      bacV! / cpiV!,
       'CPI is 0 because nothing has been earned yet (EV = 0) although cost has been incurred, so BAC / CPI is undefined.',
       'CPI is negative, so BAC / CPI is undefined.',
       remainingCaveat,
@@ -262,26 +289,22 @@ export function computeCostMeasures(inputs: CostInputs): CostMeasures {
       'EAC = AC + (BAC − EV) / (CPI × SPI)',
       { AC: acV, BAC: bacV, EV: evV, CPI: cpiV, SPI: spiV },
       src,
-      () => cpiV! * spiV!,
-      (pf) => acV! + remaining() / pf,
+      noRemaining || cpiV === null || spiV === null,
+      cpiSpiPf,
+      acV! + remaining / cpiSpiPf,
       'CPI × SPI is 0 because nothing has been earned yet (EV = 0), so this EAC is undefined.',
       'CPI × SPI is negative, so this EAC is undefined.',
       remainingCaveat,
     ),
     composite: compositeEac(acV, bacV, evV, w, inputs.compositeWeight, cpiV, spiV, src, remainingCaveat),
-    planRate: derive(
-      'EAC = AC + (BAC − EV)',
-      { AC: acV, BAC: bacV, EV: evV },
-      src,
-      () => acV! + remaining(),
-      remainingCaveat,
-    ),
+    planRate: derive('EAC = AC + (BAC − EV)', { AC: acV, BAC: bacV, EV: evV }, src, noRemaining, acV! + remaining, remainingCaveat),
     cpiLastN: guarded(
       'EAC = AC + (BAC − EV) / CPI(n)',
       { AC: acV, BAC: bacV, EV: evV, 'CPI(n)': cpiNV },
       src,
-      () => cpiNV!,
-      (pf) => acV! + remaining() / pf,
+      noRemaining || cpiNV === null,
+      cpiNV!,
+      acV! + remaining / cpiNV!,
       'CPI(n) is 0 because nothing was earned in the last n periods, so this EAC is undefined.',
       'CPI(n) is negative (EV fell over the last n periods), so this EAC is undefined.',
       remainingCaveat,
@@ -292,7 +315,7 @@ export function computeCostMeasures(inputs: CostInputs): CostMeasures {
   // The selected EAC, falling back to the plan-rate EAC when the requested one is undefined.
   const requested: EacMethod = inputs.eacMethod ?? DEFAULT_EAC_METHOD;
   let eacMethod: EacMethod = requested;
-  let eacSelected: Computed = { ...eac[requested], inputs: { ...eac[requested].inputs } };
+  let eacSelected: Computed = copyComputed(eac[requested]);
   if (eacSelected.value === null && requested !== 'planRate') {
     eacMethod = 'planRate';
     const fallback = eac.planRate;
@@ -308,47 +331,53 @@ export function computeCostMeasures(inputs: CostInputs): CostMeasures {
   const eacV = val(eacSelected);
   src.EAC = eacSelected;
 
-  const etc = derive('ETC = EAC − AC', { EAC: eacV, AC: acV }, src, () => eacV! - acV!);
+  const etc = derive('ETC = EAC − AC', { EAC: eacV, AC: acV }, src, eacV === null || acV === null, eacV! - acV!);
   if (etc.value !== null && etc.value < 0 && !etc.reason) {
     etc.reason = 'ETC is negative: the estimate at completion is below the cost already incurred.';
   }
-  const vac = derive('VAC = BAC − EAC', { BAC: bacV, EAC: eacV }, src, () => bacV! - eacV!);
+  const vac = derive('VAC = BAC − EAC', { BAC: bacV, EAC: eacV }, src, bacV === null || eacV === null, bacV! - eacV!);
   const vacV = val(vac);
   src.VAC = vac;
-  const vacPct = quotient(
+  const vacPct = guarded(
     'VAC% = VAC / BAC',
     { VAC: vacV, BAC: bacV },
     src,
-    () => vacV!,
-    () => bacV!,
-    bacZero('VAC%'),
-    bacNegative('VAC%'),
+    vacV === null || bacV === null,
+    bacV!,
+    vacV! / bacV!,
+    'BAC is zero, so VAC% is undefined.',
+    'BAC is negative, so VAC% is undefined.',
   );
 
   const workComplete = evV !== null && bacV !== null && evV === bacV;
-  const tcpiBac = quotient(
+  const budgetLeft = bacV! - acV!;
+  const tcpiBac = guarded(
     'TCPI = (BAC − EV) / (BAC − AC)',
     { BAC: bacV, EV: evV, AC: acV },
     src,
-    remaining,
-    () => bacV! - acV!,
+    noRemaining,
+    budgetLeft,
+    remaining / budgetLeft,
     workComplete
       ? 'The work is complete (EV = BAC) and the budget is exactly spent (AC = BAC), so there is nothing left to perform and TCPI to BAC is undefined.'
       : 'The budget is already spent (AC ≥ BAC), so TCPI to BAC is undefined: AC equals BAC, so no funds remain for the remaining work.',
-    `The budget is already spent (AC ≥ BAC), so TCPI to BAC is undefined: AC exceeds BAC by ${acV !== null && bacV !== null ? acV - bacV : '?'}, so no efficiency can finish within BAC.`,
+    // Formatting a number is costly, so this reason is built only when it is the one returned.
+    !noRemaining && budgetLeft < 0
+      ? `The budget is already spent (AC ≥ BAC), so TCPI to BAC is undefined: AC exceeds BAC by ${acV! - bacV!}, so no efficiency can finish within BAC.`
+      : '',
     remainingCaveat,
   );
-  const tcpiEac = quotient(
+  // At completion (EV = BAC) every index-based EAC equals AC algebraically, but BAC / CPI can differ
+  // from AC by an ulp; snap that to 0 so the result does not depend on rounding noise.
+  const estimateLeft =
+    workComplete && Math.abs(eacV! - acV!) <= 1e-9 * Math.max(Math.abs(eacV!), Math.abs(acV!)) ? 0 : eacV! - acV!;
+  const tcpiEac = guarded(
     'TCPI = (BAC − EV) / (EAC − AC)',
     { BAC: bacV, EV: evV, EAC: eacV, AC: acV },
     src,
-    remaining,
-    () => {
-      const d = eacV! - acV!;
-      // At completion (EV = BAC) every index-based EAC equals AC algebraically, but BAC / CPI can
-      // differ from AC by an ulp; snap that to 0 so the result does not depend on rounding noise.
-      return workComplete && Math.abs(d) <= 1e-9 * Math.max(Math.abs(eacV!), Math.abs(acV!)) ? 0 : d;
-    },
+    noRemaining || eacV === null,
+    estimateLeft,
+    remaining / estimateLeft,
     workComplete
       ? 'The work is complete (EV = BAC) and the estimate at completion equals the cost incurred (EAC = AC), so there is nothing left to perform and TCPI to EAC is undefined.'
       : 'The estimate at completion has already been reached (AC ≥ EAC), so TCPI to EAC is undefined: EAC equals AC, so no funds remain in the estimate.',
@@ -389,12 +418,11 @@ function stripPeriod(s: string): string {
 
 /** CPI(n) = (EV − EV(n)) / (AC − AC(n)): the cost efficiency of the last n periods only. */
 function computeCpiLastN(inputs: CostInputs, evV: number | null, acV: number | null, src: Sources): Computed {
-  const formula = 'CPI(n) = (EV − EV(n)) / (AC − AC(n))';
   const h = inputs.nPeriodsAgo;
   if (!h) {
     return computed(
       null,
-      formula,
+      CPI_LAST_N_FORMULA,
       { EV: evV, 'EV(n)': null, AC: acV, 'AC(n)': null, n: null },
       'No cumulative EV and AC from n periods before the status date were supplied, so CPI(n) cannot be computed.',
     );
@@ -403,15 +431,23 @@ function computeCpiLastN(inputs: CostInputs, evV: number | null, acV: number | n
   const acN = finite(h.ac);
   const n = finite(h.n);
   const inputsN: Inputs = { EV: evV, 'EV(n)': evN, AC: acV, 'AC(n)': acN, n };
-  return quotient(
-    formula,
-    inputsN,
-    src,
-    () => evV! - evN!,
-    () => acV! - acN!,
-    `No actual cost was recorded in the last ${n} period(s) (AC − AC(n) = 0), so CPI(n) is undefined.`,
-    `Cumulative AC fell over the last ${n} period(s) (AC − AC(n) < 0), so CPI(n) is undefined; check for credits, or for a periodic rather than cumulative AC series.`,
-  );
+  if (evV === null || evN === null || acV === null || acN === null || n === null) {
+    return computed(null, CPI_LAST_N_FORMULA, inputsN, missingReason(inputsN, src));
+  }
+  // The reasons embed n, so they are built only when returned.
+  const d = acV - acN;
+  if (d === 0) {
+    return computed(null, CPI_LAST_N_FORMULA, inputsN, `No actual cost was recorded in the last ${n} period(s) (AC − AC(n) = 0), so CPI(n) is undefined.`);
+  }
+  if (!(d > 0)) {
+    return computed(
+      null,
+      CPI_LAST_N_FORMULA,
+      inputsN,
+      `Cumulative AC fell over the last ${n} period(s) (AC − AC(n) < 0), so CPI(n) is undefined; check for credits, or for a periodic rather than cumulative AC series.`,
+    );
+  }
+  return computed((evV - evN) / d, CPI_LAST_N_FORMULA, inputsN);
 }
 
 /** AC + (BAC − EV) / (w·CPI + (1 − w)·SPI), w ∈ [0, 1]. */
@@ -426,23 +462,23 @@ function compositeEac(
   sources: Sources,
   caveat: string | undefined,
 ): Computed {
-  const formula = 'EAC = AC + (BAC − EV) / (w × CPI + (1 − w) × SPI)';
   const inputs: Inputs = { AC: acV, BAC: bacV, EV: evV, w, CPI: cpiV, SPI: spiV };
   if (w === null || w < 0 || w > 1) {
     return computed(
       null,
-      formula,
+      COMPOSITE_FORMULA,
       inputs,
       `The composite weight w must be a number from 0 to 1 (got ${String(wIn)}), so the composite EAC cannot be computed.`,
     );
   }
-  const weight = w;
+  const pf = w * cpiV! + (1 - w) * spiV!;
   return guarded(
-    formula,
+    COMPOSITE_FORMULA,
     inputs,
     sources,
-    () => weight * cpiV! + (1 - weight) * spiV!,
-    (pf) => acV! + (bacV! - evV!) / pf,
+    acV === null || bacV === null || evV === null || cpiV === null || spiV === null,
+    pf,
+    acV! + (bacV! - evV!) / pf,
     'The composite index w × CPI + (1 − w) × SPI is 0 because nothing has been earned yet (EV = 0), so this EAC is undefined.',
     'The composite index w × CPI + (1 − w) × SPI is negative, so this EAC is undefined.',
     caveat,
@@ -451,16 +487,20 @@ function compositeEac(
 
 /** AC + ETC(bottom-up): the management (latest revised) estimate. */
 function bottomUpEac(etcIn: number | null | undefined, acV: number | null, src: Sources): Computed {
-  const formula = 'EAC = AC + ETC';
   if (etcIn === null || etcIn === undefined) {
-    return computed(null, formula, { AC: acV, ETC: null }, 'No bottom-up estimate to complete (ETC) was supplied, so the bottom-up EAC cannot be computed.');
+    return computed(
+      null,
+      BOTTOM_UP_FORMULA,
+      { AC: acV, ETC: null },
+      'No bottom-up estimate to complete (ETC) was supplied, so the bottom-up EAC cannot be computed.',
+    );
   }
   const etc = finite(etcIn);
   if (etc === null) {
-    return computed(null, formula, { AC: acV, ETC: null }, `The bottom-up ETC is not a finite number (got ${String(etcIn)}).`);
+    return computed(null, BOTTOM_UP_FORMULA, { AC: acV, ETC: null }, `The bottom-up ETC is not a finite number (got ${String(etcIn)}).`);
   }
   if (etc < 0) {
-    return computed(null, formula, { AC: acV, ETC: etc }, 'The bottom-up ETC is negative; an estimate to complete cannot be below zero.');
+    return computed(null, BOTTOM_UP_FORMULA, { AC: acV, ETC: etc }, 'The bottom-up ETC is negative; an estimate to complete cannot be below zero.');
   }
-  return derive(formula, { AC: acV, ETC: etc }, src, () => acV! + etc);
+  return derive(BOTTOM_UP_FORMULA, { AC: acV, ETC: etc }, src, acV === null, acV! + etc);
 }

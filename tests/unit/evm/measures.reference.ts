@@ -1,0 +1,472 @@
+/**
+ * FROZEN REFERENCE — do not edit. A verbatim copy of src/core/evm/measures.ts as it was before its
+ * hot path was optimised, kept so tests/unit/evm/measures.equivalence.test.ts can check that the
+ * optimised `computeCostMeasures` returns deep-equal results for every input. Only the imports and
+ * the name of the exported function (`computeCostMeasuresReference`) differ from the original.
+ */
+/**
+ * Scalar earned value measures and cost forecasts at one status date.
+ *
+ * Conventions (reference/EVM_REFERENCE.md §1–§2 and §4, DESIGN.md "Decisions"):
+ * - All of PV, EV, AC and BAC are cumulative to the status date.
+ * - VAC = BAC − EAC (positive = underrun); CV% = CV / EV; SV% = SV / PV;
+ *   TCPI(BAC) = (BAC − EV) / (BAC − AC); TCPI(EAC) = (BAC − EV) / (EAC − AC). The variants found in
+ *   public code (`TCPI = (EAC − EV)/(EAC − AC)`, `tcpi = bac / eac`, `VAC = EAC − BAC`,
+ *   `ETC = EAC − EV`) are bugs and are not reproduced.
+ * - Nothing is rounded: published examples that round CPI to two decimals disagree with the exact
+ *   answer by up to ~0.5 %; rounding is for display only.
+ * - A ratio whose denominator is zero or negative is `null` with a plain-English reason, never 0,
+ *   ∞ or NaN. Tools disagree here (with AC = 0, Micro Focus PPM reports CPI = 0 or 1, Workfront 1, and
+ *   PRA throws); none of those is a number a cost engineer can trust, so the engine says why instead.
+ * - A missing (null or non-finite) input propagates as null, and the reason names the input and
+ *   why it is missing, so a chain such as VAC ← EAC ← CPI ← AC explains itself.
+ *
+ * Formula strings use the symbols that key `inputs`, with "−" (U+2212) for minus and "×" for
+ * multiplication, so a UI can render "CPI = EV / AC = 450,000 / 500,000 = 0.90". Every key of `inputs`
+ * occurs in `formula`; where one symbol contains another (EV and EV(n)), substitute the longest first.
+ */
+import { computed, val, type Computed } from '../../../src/core/evm/computed';
+import type { CostInputs, CostMeasures, EacMethod } from '../../../src/core/evm/types';
+
+/** Weight of CPI in the composite EAC when none is given (DoD IEAC practice; reference §2). */
+export const DEFAULT_COMPOSITE_WEIGHT = 0.8;
+
+/** The method used for `eacSelected` when none is requested: BAC / CPI, the "typical" EAC. */
+export const DEFAULT_EAC_METHOD: EacMethod = 'cpi';
+
+/** Plain-English names of the EAC methods, for reasons and labels. */
+export const EAC_METHOD_LABELS: Readonly<Record<EacMethod, string>> = {
+  cpi: 'cumulative CPI (BAC / CPI)',
+  cpiSpi: 'CPI × SPI (AC + (BAC − EV) / (CPI × SPI))',
+  composite: 'the composite index (AC + (BAC − EV) / (w × CPI + (1 − w) × SPI))',
+  planRate: 'remaining work at budget rates (AC + (BAC − EV))',
+  cpiLastN: 'the CPI of the last n periods (AC + (BAC − EV) / CPI(n))',
+  bottomUp: 'the bottom-up estimate to complete (AC + ETC)',
+};
+
+type Inputs = Record<string, number | null>;
+type Sources = Partial<Record<string, Computed>>;
+
+/** A finite number, or null (null, undefined, NaN and ±∞ are all "not available"). */
+function finite(x: number | null | undefined): number | null {
+  return typeof x === 'number' && Number.isFinite(x) ? x : null;
+}
+
+/**
+ * The reason for the first null input, carrying the upstream reason when the input is itself a
+ * computed figure: "CPI is not available: No actual cost has been recorded yet, so CPI is undefined."
+ */
+function missingReason(inputs: Inputs, sources: Sources): string | undefined {
+  // for…in rather than Object.entries: this runs for every figure, and allocating here dominated the cost.
+  for (const symbol in inputs) {
+    if (inputs[symbol] !== null) continue;
+    const why = sources[symbol]?.reason;
+    return why ? `${symbol} is not available: ${why}` : `${symbol} is not available.`;
+  }
+  return undefined;
+}
+
+/** `value()` of the inputs, or null with the reason of the first missing one. */
+function derive(
+  formula: string,
+  inputs: Inputs,
+  sources: Sources,
+  value: () => number,
+  caveat?: string,
+): Computed {
+  const missing = missingReason(inputs, sources);
+  if (missing) return computed(null, formula, inputs, missing);
+  return computed(value(), formula, inputs, caveat);
+}
+
+/**
+ * `compute(d)` where d = `denominator()`, or null with `zeroReason` / `negativeReason` when d is zero /
+ * negative: in EVM a ratio over a non-positive denominator is undefined, never 0 or ∞.
+ */
+function guarded(
+  formula: string,
+  inputs: Inputs,
+  sources: Sources,
+  denominator: () => number,
+  compute: (d: number) => number,
+  zeroReason: string,
+  negativeReason: string,
+  caveat?: string,
+): Computed {
+  const missing = missingReason(inputs, sources);
+  if (missing) return computed(null, formula, inputs, missing);
+  const d = denominator();
+  if (d === 0) return computed(null, formula, inputs, zeroReason);
+  if (!(d > 0)) return computed(null, formula, inputs, negativeReason);
+  return computed(compute(d), formula, inputs, caveat);
+}
+
+/** numerator / denominator, guarded as above. */
+function quotient(
+  formula: string,
+  inputs: Inputs,
+  sources: Sources,
+  numerator: () => number,
+  denominator: () => number,
+  zeroReason: string,
+  negativeReason: string,
+  caveat?: string,
+): Computed {
+  return guarded(formula, inputs, sources, denominator, (d) => numerator() / d, zeroReason, negativeReason, caveat);
+}
+
+/** An input taken as given; non-finite values become null with a reason. */
+function givenInput(value: number | null | undefined, symbol: string, source: string, caveat?: string): Computed {
+  const v = finite(value);
+  const formula = `${symbol} = ${source}`;
+  if (v === null) {
+    return computed(null, formula, { [symbol]: null }, `${symbol} was not supplied as a finite number (got ${String(value)}).`);
+  }
+  return computed(v, formula, { [symbol]: v }, caveat);
+}
+
+/**
+ * Computes every scalar cost measure and forecast of EVM_REFERENCE.md §1–§2 from cumulative PV, EV,
+ * AC and BAC at one status date.
+ *
+ * `eacSelected` is the requested method (default `'cpi'`); when that EAC is null (for example CPI = 0
+ * because nothing has been earned, or AC = 0 so CPI is undefined) it falls back to AC + (BAC − EV), as
+ * the reference sheet recommends (§4, "CPI = 0 (EV = 0)"), and says so in its reason. ETC, VAC, VAC%
+ * and TCPI(EAC) are computed from `eacSelected`.
+ *
+ * EV > BAC is invalid in an EVMS (§4): the values are reported as computed, never clipped or
+ * extrapolated, and EV, % complete and the forecasts that use BAC − EV carry a caveat.
+ */
+export function computeCostMeasuresReference(inputs: CostInputs): CostMeasures {
+  const pvV = finite(inputs.pv);
+  const evV = finite(inputs.ev);
+  const acV = finite(inputs.ac);
+  const bacV = finite(inputs.bac);
+
+  const evOverBac = evV !== null && bacV !== null && evV > bacV;
+  const overBacCaveat = evOverBac
+    ? `EV (${evV}) exceeds BAC (${bacV}). Earned value cannot exceed the budget in a valid EVMS, so this figure is reported as computed, not extrapolated; check the progress or the baseline.`
+    : undefined;
+  const remainingCaveat = evOverBac
+    ? `EV (${evV}) exceeds BAC (${bacV}), so the remaining work BAC − EV is negative and this forecast is not meaningful; check the progress or the baseline.`
+    : undefined;
+
+  const pv = givenInput(inputs.pv, 'PV', 'planned value (BCWS), cumulative to the status date');
+  const ev = givenInput(inputs.ev, 'EV', 'earned value (BCWP), cumulative to the status date', overBacCaveat);
+  const ac = givenInput(inputs.ac, 'AC', 'actual cost (ACWP), cumulative to the status date');
+  const bac = givenInput(inputs.bac, 'BAC', 'budget at completion');
+  // One map from symbol to figure, filled in as figures are computed, so a null input's reason can name
+  // the upstream reason (built once: copying it per figure was the main cost of this function).
+  const src: Sources = { PV: pv, EV: ev, AC: ac, BAC: bac };
+
+  // Variances.
+  const sv = derive('SV = EV − PV', { EV: evV, PV: pvV }, src, () => evV! - pvV!);
+  const cv = derive('CV = EV − AC', { EV: evV, AC: acV }, src, () => evV! - acV!);
+  const svV = val(sv);
+  const cvV = val(cv);
+  src.SV = sv;
+  src.CV = cv;
+
+  const svPct = quotient(
+    'SV% = SV / PV',
+    { SV: svV, PV: pvV },
+    src,
+    () => svV!,
+    () => pvV!,
+    'No work was planned by the status date (PV = 0), so SV% is undefined.',
+    'PV is negative; cumulative planned value cannot be negative, so SV% is undefined.',
+  );
+  const cvPct = quotient(
+    'CV% = CV / EV',
+    { CV: cvV, EV: evV },
+    src,
+    () => cvV!,
+    () => evV!,
+    'No work has been earned yet (EV = 0), so CV% is undefined.',
+    'EV is negative; cumulative earned value cannot be negative, so CV% is undefined.',
+  );
+
+  // Indices.
+  const spi = quotient(
+    'SPI = EV / PV',
+    { EV: evV, PV: pvV },
+    src,
+    () => evV!,
+    () => pvV!,
+    'No work was planned by the status date (PV = 0), so SPI is undefined.',
+    'PV is negative; cumulative planned value cannot be negative, so SPI is undefined.',
+  );
+  const cpi = quotient(
+    'CPI = EV / AC',
+    { EV: evV, AC: acV },
+    src,
+    () => evV!,
+    () => acV!,
+    'No actual cost has been recorded yet, so CPI is undefined.',
+    'AC is negative; cumulative actual cost cannot be negative (is a credit posted, or is AC periodic rather than cumulative?), so CPI is undefined.',
+  );
+  const spiV = val(spi);
+  const cpiV = val(cpi);
+  src.SPI = spi;
+  src.CPI = cpi;
+  const csi = derive('CSI = SPI × CPI', { SPI: spiV, CPI: cpiV }, src, () => spiV! * cpiV!);
+
+  // Shares of the budget.
+  const bacZero = (what: string) => `BAC is zero, so ${what} is undefined.`;
+  const bacNegative = (what: string) => `BAC is negative, so ${what} is undefined.`;
+  const pctComplete = quotient(
+    '% complete = EV / BAC',
+    { EV: evV, BAC: bacV },
+    src,
+    () => evV!,
+    () => bacV!,
+    bacZero('% complete'),
+    bacNegative('% complete'),
+    evOverBac
+      ? `% complete is above 100% because EV (${evV}) exceeds BAC (${bacV}), which is invalid in an EVMS; the figure is not extrapolated or clipped. Check the progress or the baseline.`
+      : undefined,
+  );
+  const pctSpent = quotient(
+    '% spent = AC / BAC',
+    { AC: acV, BAC: bacV },
+    src,
+    () => acV!,
+    () => bacV!,
+    bacZero('% spent'),
+    bacNegative('% spent'),
+  );
+  const pctScheduled = quotient(
+    '% scheduled = PV / BAC',
+    { PV: pvV, BAC: bacV },
+    src,
+    () => pvV!,
+    () => bacV!,
+    bacZero('% scheduled'),
+    bacNegative('% scheduled'),
+  );
+
+  // CPI over the last n periods (wInsight "EAC Realism": CPI(3), CPI(6)).
+  const cpiLastN = computeCpiLastN(inputs, evV, acV, src);
+  const cpiNV = val(cpiLastN);
+  src['CPI(n)'] = cpiLastN;
+
+  // EAC by every method.
+  const w = inputs.compositeWeight === undefined ? DEFAULT_COMPOSITE_WEIGHT : finite(inputs.compositeWeight);
+  const remaining = () => bacV! - evV!;
+  const eac: Record<EacMethod, Computed> = {
+    cpi: quotient(
+      'EAC = BAC / CPI',
+      { BAC: bacV, CPI: cpiV },
+      src,
+      () => bacV!,
+      () => cpiV!,
+      'CPI is 0 because nothing has been earned yet (EV = 0) although cost has been incurred, so BAC / CPI is undefined.',
+      'CPI is negative, so BAC / CPI is undefined.',
+      remainingCaveat,
+    ),
+    cpiSpi: guarded(
+      'EAC = AC + (BAC − EV) / (CPI × SPI)',
+      { AC: acV, BAC: bacV, EV: evV, CPI: cpiV, SPI: spiV },
+      src,
+      () => cpiV! * spiV!,
+      (pf) => acV! + remaining() / pf,
+      'CPI × SPI is 0 because nothing has been earned yet (EV = 0), so this EAC is undefined.',
+      'CPI × SPI is negative, so this EAC is undefined.',
+      remainingCaveat,
+    ),
+    composite: compositeEac(acV, bacV, evV, w, inputs.compositeWeight, cpiV, spiV, src, remainingCaveat),
+    planRate: derive(
+      'EAC = AC + (BAC − EV)',
+      { AC: acV, BAC: bacV, EV: evV },
+      src,
+      () => acV! + remaining(),
+      remainingCaveat,
+    ),
+    cpiLastN: guarded(
+      'EAC = AC + (BAC − EV) / CPI(n)',
+      { AC: acV, BAC: bacV, EV: evV, 'CPI(n)': cpiNV },
+      src,
+      () => cpiNV!,
+      (pf) => acV! + remaining() / pf,
+      'CPI(n) is 0 because nothing was earned in the last n periods, so this EAC is undefined.',
+      'CPI(n) is negative (EV fell over the last n periods), so this EAC is undefined.',
+      remainingCaveat,
+    ),
+    bottomUp: bottomUpEac(inputs.bottomUpEtc, acV, src),
+  };
+
+  // The selected EAC, falling back to the plan-rate EAC when the requested one is undefined.
+  const requested: EacMethod = inputs.eacMethod ?? DEFAULT_EAC_METHOD;
+  let eacMethod: EacMethod = requested;
+  let eacSelected: Computed = { ...eac[requested], inputs: { ...eac[requested].inputs } };
+  if (eacSelected.value === null && requested !== 'planRate') {
+    eacMethod = 'planRate';
+    const fallback = eac.planRate;
+    const why = eac[requested].reason ?? 'it could not be computed.';
+    const note = `EAC by ${EAC_METHOD_LABELS[requested]} is not available (${stripPeriod(why)}), so AC + (BAC − EV) is used instead: it assumes the remaining work is done at budget rates.`;
+    eacSelected = computed(
+      fallback.value,
+      fallback.formula,
+      { ...fallback.inputs },
+      fallback.reason ? `${note} ${fallback.reason}` : note,
+    );
+  }
+  const eacV = val(eacSelected);
+  src.EAC = eacSelected;
+
+  const etc = derive('ETC = EAC − AC', { EAC: eacV, AC: acV }, src, () => eacV! - acV!);
+  if (etc.value !== null && etc.value < 0 && !etc.reason) {
+    etc.reason = 'ETC is negative: the estimate at completion is below the cost already incurred.';
+  }
+  const vac = derive('VAC = BAC − EAC', { BAC: bacV, EAC: eacV }, src, () => bacV! - eacV!);
+  const vacV = val(vac);
+  src.VAC = vac;
+  const vacPct = quotient(
+    'VAC% = VAC / BAC',
+    { VAC: vacV, BAC: bacV },
+    src,
+    () => vacV!,
+    () => bacV!,
+    bacZero('VAC%'),
+    bacNegative('VAC%'),
+  );
+
+  const workComplete = evV !== null && bacV !== null && evV === bacV;
+  const tcpiBac = quotient(
+    'TCPI = (BAC − EV) / (BAC − AC)',
+    { BAC: bacV, EV: evV, AC: acV },
+    src,
+    remaining,
+    () => bacV! - acV!,
+    workComplete
+      ? 'The work is complete (EV = BAC) and the budget is exactly spent (AC = BAC), so there is nothing left to perform and TCPI to BAC is undefined.'
+      : 'The budget is already spent (AC ≥ BAC), so TCPI to BAC is undefined: AC equals BAC, so no funds remain for the remaining work.',
+    `The budget is already spent (AC ≥ BAC), so TCPI to BAC is undefined: AC exceeds BAC by ${acV !== null && bacV !== null ? acV - bacV : '?'}, so no efficiency can finish within BAC.`,
+    remainingCaveat,
+  );
+  const tcpiEac = quotient(
+    'TCPI = (BAC − EV) / (EAC − AC)',
+    { BAC: bacV, EV: evV, EAC: eacV, AC: acV },
+    src,
+    remaining,
+    () => {
+      const d = eacV! - acV!;
+      // At completion (EV = BAC) every index-based EAC equals AC algebraically, but BAC / CPI can
+      // differ from AC by an ulp; snap that to 0 so the result does not depend on rounding noise.
+      return workComplete && Math.abs(d) <= 1e-9 * Math.max(Math.abs(eacV!), Math.abs(acV!)) ? 0 : d;
+    },
+    workComplete
+      ? 'The work is complete (EV = BAC) and the estimate at completion equals the cost incurred (EAC = AC), so there is nothing left to perform and TCPI to EAC is undefined.'
+      : 'The estimate at completion has already been reached (AC ≥ EAC), so TCPI to EAC is undefined: EAC equals AC, so no funds remain in the estimate.',
+    'The estimate at completion has already been exceeded (AC ≥ EAC), so TCPI to EAC is undefined; the EAC needs revising.',
+    remainingCaveat,
+  );
+
+  return {
+    pv,
+    ev,
+    ac,
+    bac,
+    sv,
+    cv,
+    svPct,
+    cvPct,
+    spi,
+    cpi,
+    csi,
+    pctComplete,
+    pctSpent,
+    pctScheduled,
+    cpiLastN,
+    eac,
+    eacMethod,
+    eacSelected,
+    etc,
+    vac,
+    vacPct,
+    tcpiBac,
+    tcpiEac,
+  };
+}
+
+function stripPeriod(s: string): string {
+  return s.endsWith('.') ? s.slice(0, -1) : s;
+}
+
+/** CPI(n) = (EV − EV(n)) / (AC − AC(n)): the cost efficiency of the last n periods only. */
+function computeCpiLastN(inputs: CostInputs, evV: number | null, acV: number | null, src: Sources): Computed {
+  const formula = 'CPI(n) = (EV − EV(n)) / (AC − AC(n))';
+  const h = inputs.nPeriodsAgo;
+  if (!h) {
+    return computed(
+      null,
+      formula,
+      { EV: evV, 'EV(n)': null, AC: acV, 'AC(n)': null, n: null },
+      'No cumulative EV and AC from n periods before the status date were supplied, so CPI(n) cannot be computed.',
+    );
+  }
+  const evN = finite(h.ev);
+  const acN = finite(h.ac);
+  const n = finite(h.n);
+  const inputsN: Inputs = { EV: evV, 'EV(n)': evN, AC: acV, 'AC(n)': acN, n };
+  return quotient(
+    formula,
+    inputsN,
+    src,
+    () => evV! - evN!,
+    () => acV! - acN!,
+    `No actual cost was recorded in the last ${n} period(s) (AC − AC(n) = 0), so CPI(n) is undefined.`,
+    `Cumulative AC fell over the last ${n} period(s) (AC − AC(n) < 0), so CPI(n) is undefined; check for credits, or for a periodic rather than cumulative AC series.`,
+  );
+}
+
+/** AC + (BAC − EV) / (w·CPI + (1 − w)·SPI), w ∈ [0, 1]. */
+function compositeEac(
+  acV: number | null,
+  bacV: number | null,
+  evV: number | null,
+  w: number | null,
+  wIn: number | undefined,
+  cpiV: number | null,
+  spiV: number | null,
+  sources: Sources,
+  caveat: string | undefined,
+): Computed {
+  const formula = 'EAC = AC + (BAC − EV) / (w × CPI + (1 − w) × SPI)';
+  const inputs: Inputs = { AC: acV, BAC: bacV, EV: evV, w, CPI: cpiV, SPI: spiV };
+  if (w === null || w < 0 || w > 1) {
+    return computed(
+      null,
+      formula,
+      inputs,
+      `The composite weight w must be a number from 0 to 1 (got ${String(wIn)}), so the composite EAC cannot be computed.`,
+    );
+  }
+  const weight = w;
+  return guarded(
+    formula,
+    inputs,
+    sources,
+    () => weight * cpiV! + (1 - weight) * spiV!,
+    (pf) => acV! + (bacV! - evV!) / pf,
+    'The composite index w × CPI + (1 − w) × SPI is 0 because nothing has been earned yet (EV = 0), so this EAC is undefined.',
+    'The composite index w × CPI + (1 − w) × SPI is negative, so this EAC is undefined.',
+    caveat,
+  );
+}
+
+/** AC + ETC(bottom-up): the management (latest revised) estimate. */
+function bottomUpEac(etcIn: number | null | undefined, acV: number | null, src: Sources): Computed {
+  const formula = 'EAC = AC + ETC';
+  if (etcIn === null || etcIn === undefined) {
+    return computed(null, formula, { AC: acV, ETC: null }, 'No bottom-up estimate to complete (ETC) was supplied, so the bottom-up EAC cannot be computed.');
+  }
+  const etc = finite(etcIn);
+  if (etc === null) {
+    return computed(null, formula, { AC: acV, ETC: null }, `The bottom-up ETC is not a finite number (got ${String(etcIn)}).`);
+  }
+  if (etc < 0) {
+    return computed(null, formula, { AC: acV, ETC: etc }, 'The bottom-up ETC is negative; an estimate to complete cannot be below zero.');
+  }
+  return derive(formula, { AC: acV, ETC: etc }, src, () => acV! + etc);
+}
