@@ -120,7 +120,7 @@ export function periodsElapsed(grid: PeriodGrid, t: EpochMinutes): number {
     prev = ends[k];
   }
   // Past the grid: continue with the last period's length.
-  const len = ends.length > 1 ? ends[ends.length - 1] - ends[ends.length - 2] : ends[0] - start;
+  const len = lastPeriodLength(grid);
   return ends.length + (t - ends[ends.length - 1]) / len;
 }
 
@@ -134,6 +134,12 @@ export function instantAtPeriods(grid: PeriodGrid, x: number): EpochMinutes {
     const prev = k === 0 ? start : ends[k - 1];
     return prev + frac * (ends[k] - prev);
   }
-  const len = ends.length > 1 ? ends[ends.length - 1] - ends[ends.length - 2] : ends[0] - start;
+  const len = lastPeriodLength(grid);
   return ends[ends.length - 1] + (x - ends.length) * len;
+}
+
+/** Length of the grid's last period: how far the grid extends beyond its end. */
+function lastPeriodLength(grid: PeriodGrid): number {
+  const { ends, start } = grid;
+  return ends.length > 1 ? ends[ends.length - 1] - ends[ends.length - 2] : ends[0] - start;
 }

@@ -56,6 +56,16 @@ function addActivity(a: Acc, f: ActivityFigures, i: number): void {
   a.count++;
 }
 
+/** Adds a child node's sums into its parent. */
+function addNode(into: Acc, from: Acc): void {
+  into.pv += from.pv;
+  into.ev += from.ev;
+  into.ac += from.ac;
+  into.bac += from.bac;
+  into.etc += from.etc;
+  into.count += from.count;
+}
+
 export function rollUp(c: ColumnarActivities, f: ActivityFigures, by: BreakdownBy, opts: RollUpOptions): BreakdownNode {
   const root = newAcc(opts.project.id, opts.project.code ?? opts.project.id, opts.project.name, 'project');
   if (by === 'wbs') rollUpWbs(c, f, root);
@@ -124,14 +134,7 @@ function flatGroups(
     addActivity(g, f, i);
   }
   root.children = [...groups.values()];
-  for (const g of root.children) {
-    root.pv += g.pv;
-    root.ev += g.ev;
-    root.ac += g.ac;
-    root.bac += g.bac;
-    root.etc += g.etc;
-    root.count += g.count;
-  }
+  for (const g of root.children) addNode(root, g);
 }
 
 function sumUp(root: Acc): void {
@@ -144,14 +147,7 @@ function sumUp(root: Acc): void {
   }
   for (let i = order.length - 1; i >= 0; i--) {
     const a = order[i];
-    for (const ch of a.children) {
-      a.pv += ch.pv;
-      a.ev += ch.ev;
-      a.ac += ch.ac;
-      a.bac += ch.bac;
-      a.etc += ch.etc;
-      a.count += ch.count;
-    }
+    for (const ch of a.children) addNode(a, ch);
   }
 }
 

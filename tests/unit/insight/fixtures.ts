@@ -3,6 +3,8 @@
  * the engine's own measure functions (computeCostMeasures, computeScheduleMeasures), so the tests
  * exercise the real contracts rather than hand-made numbers.
  */
+import { fromMinutes } from '../../../src/core/model/dates';
+import { instantAtPeriods } from '../../../src/core/evm/periods';
 import { computeCostMeasures } from '../../../src/core/evm/measures';
 import { computeScheduleMeasures } from '../../../src/core/evm/earnedSchedule';
 import type { Analysis, BreakdownKind, BreakdownNode, EacMethod, ForecastDates, PeriodMeasures } from '../../../src/core/evm/types';
@@ -43,7 +45,6 @@ export interface ScenarioSpec {
   warnings?: string[];
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** Exclusive period end instants, 'YYYY-MM-DDT00:00', like the engine's grids. */
 function periodEnds(spec: ScenarioSpec, count: number): { start: number; ends: number[] } | null {
@@ -61,23 +62,11 @@ function periodEnds(spec: ScenarioSpec, count: number): { start: number; ends: n
   return null;
 }
 
-const iso = (ms: number): string => {
-  const d = new Date(ms);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-};
+const iso = (ms: number): string => fromMinutes(ms / 60000);
 
-function instantAt(grid: { start: number; ends: number[] }, x: number): number {
-  const { start, ends } = grid;
-  if (x <= 0) return start;
-  const k = Math.floor(x);
-  const frac = x - k;
-  if (k < ends.length) {
-    const prev = k === 0 ? start : ends[k - 1];
-    return prev + frac * (ends[k] - prev);
-  }
-  const len = ends.length > 1 ? ends[ends.length - 1] - ends[ends.length - 2] : ends[0] - start;
-  return ends[ends.length - 1] + (x - ends.length) * len;
-}
+/** The engine's period-to-instant mapping, on this fixture's millisecond grid. */
+const instantAt = (grid: { start: number; ends: number[] }, x: number): number =>
+  instantAtPeriods({ start: grid.start / 60000, ends: Float64Array.from(grid.ends, (e) => e / 60000), labels: [] }, x) * 60000;
 
 function buildNode(spec: NodeSpec, eacMethod: EacMethod | undefined, defaultKind: BreakdownKind): BreakdownNode & { f: { pv: number; ev: number; ac: number; bac: number; etc: number } } {
   const kind = spec.kind ?? defaultKind;
