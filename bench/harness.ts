@@ -53,3 +53,27 @@ export function markdownTable(results: BenchResult[]): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * A group of benchmarks sharing one setup per size (a synthetic schedule, a generated file).
+ * `npm run bench` runs every case of every suite in a fresh child process, so each case's peak
+ * memory is its own: the report gives the process's peak RSS above the RSS right after setup.
+ */
+export interface BenchSuite<C> {
+  /** Short id used on the command line: `npm run bench -- --suite xer`. */
+  id: string;
+  /** Sizes (activities) run by default. */
+  sizes: number[];
+  /** Builds the inputs once per child process; not timed. */
+  setup(size: number): C | Promise<C>;
+  cases(size: number): BenchCase<C>[];
+}
+
+export interface BenchCase<C> {
+  name: string;
+  note?: string;
+  targetMs?: number;
+  runs?: number;
+  warmup?: number;
+  fn(ctx: C): unknown;
+}
