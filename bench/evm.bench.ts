@@ -19,80 +19,93 @@ import {
   rollUp,
   timePhase,
 } from '../src/core/evm';
-import { bench, type BenchResult } from './harness';
+import { sizeLabel, type BenchCase, type BenchSuite } from './harness';
 
-export function evmBenchmarks(sizes: number[]): BenchResult[] {
-  const results: BenchResult[] = [];
-  for (const n of sizes) {
-    const t0 = performance.now();
-    const schedule: Schedule = syntheticSchedule({ activities: n, seed: 42 });
-    const genMs = performance.now() - t0;
-    const label = `${(n / 1000).toString()}k activities`;
-    const runs = n >= 100_000 ? 7 : n >= 10_000 ? 15 : 50;
-    const dd = toMinutes(schedule.project.dataDate as string);
+function evmInputs(n: number) {
+  const t0 = performance.now();
+  const schedule: Schedule = syntheticSchedule({ activities: n, seed: 42 });
+  const genMs = performance.now() - t0;
+  const dd = toMinutes(schedule.project.dataDate as string);
+  const c = toColumnar(schedule);
+  const cals = compileCalendars(c, schedule.project.defaultCalendarId);
+  const sp = activitySpans(c, cals);
+  const cols = basisColumns(c, 'cost', sp, dd);
+  // 260 weekly periods (five years) from the earliest start.
+  let start = Infinity;
+  for (const s of sp.start) if (s < start) start = s;
+  const grid = periodGrid({ kind: 'week', weekEndsOn: 5 }, start, start + 259 * 7 * 1440);
+  const weeks = grid.ends.slice(0, 260);
+  return { n, schedule, genMs, dd, c, sp, cols, weeks };
+}
 
-    const c = toColumnar(schedule);
-    const cals = compileCalendars(c, schedule.project.defaultCalendarId);
-    const sp = activitySpans(c, cals);
-    const cols = basisColumns(c, 'cost', sp, dd);
+type EvmCtx = ReturnType<typeof evmInputs>;
 
-    results.push(bench('generate synthetic schedule', label, () => syntheticSchedule({ activities: n, seed: 42 }), { runs: Math.min(runs, 5), warmup: 1, note: `first run ${genMs.toFixed(0)} ms` }));
-    results.push(bench('to columnar form', label, () => toColumnar(schedule), { runs }));
-    results.push(bench('compile calendars + activity spans', label, () => activitySpans(c, compileCalendars(c, schedule.project.defaultCalendarId)), { runs }));
-
-    // Roll-up of all measures at one data date: PV at the data date, EV by technique, AC, ETC,
-    // summed over the WBS tree with every node's full CostMeasures.
-    results.push(
-      bench(
-        'roll-up of all measures at the data date (WBS)',
-        label,
-        () => {
-          const pv = plannedValuesAt(sp, cols.budget, dd);
-          const ev = earnedValues(c, cols.budget, dd, pv).ev;
-          return rollUp(c, { pv, ev, ac: cols.actual, bac: cols.budget, etc: cols.remaining }, 'wbs', { project: schedule.project });
+export const evmSuite: BenchSuite<EvmCtx> = {
+  id: 'evm',
+  sizes: [1_000, 10_000, 100_000],
+  label: sizeLabel,
+  setup: evmInputs,
+  cases(n): BenchCase<EvmCtx>[] {
+    const runs = n >= 100_000 ? 21 : n >= 10_000 ? 15 : 50;
+    return [
+      { name: 'generate synthetic schedule', runs: Math.min(runs, 5), warmup: 1, fn: (x) => syntheticSchedule({ activities: x.n, seed: 42 }) },
+      { name: 'to columnar form', runs, fn: (x) => toColumnar(x.schedule) },
+      { name: 'compile calendars + activity spans', runs, fn: (x) => activitySpans(x.c, compileCalendars(x.c, x.schedule.project.defaultCalendarId)) },
+      {
+        // PV at the data date, EV by technique, AC, ETC, summed over the WBS tree with every
+        // node's full CostMeasures.
+        name: 'roll-up of all measures at the data date (WBS)',
+        runs,
+        targetMs: n === 100_000 ? 50 : undefined,
+        fn: (x) => {
+          const pv = plannedValuesAt(x.sp, x.cols.budget, x.dd);
+          const ev = earnedValues(x.c, x.cols.budget, x.dd, pv).ev;
+          return rollUp(x.c, { pv, ev, ac: x.cols.actual, bac: x.cols.budget, etc: x.cols.remaining }, 'wbs', { project: x.schedule.project });
         },
-        { runs, targetMs: n === 100_000 ? 50 : undefined },
-      ),
-    );
+      },
+      { name: 'time-phase over 260 weekly periods', runs, targetMs: n === 100_000 ? 400 : undefined, fn: (x) => timePhase(x.sp, x.cols.budget, x.weeks) },
+      { name: 'time-phase over 260 weeks, per WBS element too', runs, fn: (x) => timePhase(x.sp, x.cols.budget, x.weeks, 'linear', x.c.wbsIndex, x.c.wbs.length) },
+      { name: 'full analyseSchedule (weekly, WBS, cash flow)', runs: Math.min(runs, 7), warmup: 1, fn: (x) => analyseSchedule(x.schedule) },
+    ];
+  },
+};
 
-    // Time-phasing over 260 weekly periods (five years), total and per WBS element.
-    const start = Math.min(...Array.from(sp.start).filter((x) => !Number.isNaN(x)));
-    const grid = periodGrid({ kind: 'week', weekEndsOn: 5 }, start, start + 259 * 7 * 1440);
-    const weeks = grid.ends.slice(0, 260);
-    results.push(bench('time-phase over 260 weekly periods', label, () => timePhase(sp, cols.budget, weeks), { runs, targetMs: n === 100_000 ? 400 : undefined }));
-    results.push(
-      bench('time-phase over 260 weeks, per WBS element too', label, () => timePhase(sp, cols.budget, weeks, 'linear', c.wbsIndex, c.wbs.length), { runs }),
-    );
-    results.push(bench('full analyseSchedule (weekly, WBS, cash flow)', label, () => analyseSchedule(schedule), { runs: Math.min(runs, 7), warmup: 1 }));
-  }
-
-  // Earned schedule on a 1,000-period series (an S-curve).
-  const P = 1000;
-  const pv = new Float64Array(P);
-  for (let k = 1; k <= P; k++) {
-    const u = k / P;
+/** Earned schedule on an S-curve series of `periods` periods. */
+function esInputs(periods: number) {
+  const pv = new Float64Array(periods);
+  for (let k = 1; k <= periods; k++) {
+    const u = k / periods;
     pv[k - 1] = 1e6 * u * u * (3 - 2 * u);
   }
-  const bac = pv[P - 1];
-  const pd = plannedDuration(pv, bac);
-  results.push(
-    bench('earned schedule: all measures at one status', '1,000 periods', () => computeScheduleMeasures({ pvCumulative: pv, ev: 0.37 * bac, bac, at: 450, cpi: 0.93, spi: 0.95, sv: -1000 }), {
+  const bac = pv[periods - 1];
+  return { periods, pv, bac, pd: plannedDuration(pv, bac) };
+}
+
+type EsCtx = ReturnType<typeof esInputs>;
+
+export const esSuite: BenchSuite<EsCtx> = {
+  id: 'es',
+  sizes: [1_000],
+  label: (p) => `${p.toLocaleString('en-GB')} periods`,
+  setup: esInputs,
+  cases: () => [
+    {
+      name: 'earned schedule: all measures at one status',
       runs: 2000,
       warmup: 200,
       targetMs: 1,
-    }),
-  );
-  results.push(
-    bench(
-      'earned schedule at every period of the series',
-      '1,000 periods',
-      () => {
+      fn: (x) => computeScheduleMeasures({ pvCumulative: x.pv, ev: 0.37 * x.bac, bac: x.bac, at: x.periods * 0.45, cpi: 0.93, spi: 0.95, sv: -1000 }),
+    },
+    {
+      name: 'earned schedule at every period of the series',
+      runs: 500,
+      warmup: 50,
+      targetMs: 1,
+      fn: (x) => {
         let acc = 0;
-        for (let k = 0; k < P; k++) acc += earnedScheduleValue(pv, pv[k] * 0.9, pd, bac);
+        for (let k = 0; k < x.periods; k++) acc += earnedScheduleValue(x.pv, x.pv[k] * 0.9, x.pd, x.bac);
         return acc;
       },
-      { runs: 500, warmup: 50, targetMs: 1 },
-    ),
-  );
-  return results;
-}
+    },
+  ],
+};

@@ -8,50 +8,11 @@ export interface BenchResult {
   runs: number;
   /** Target in ms, when the issue set one. */
   targetMs?: number;
-  /** Peak RSS seen during the runs, MB. */
+  /** Peak RSS of the process that ran only this case (setup included), MB. */
   peakRssMb: number;
+  /** How far the case took RSS above what setup left (its own working memory), MB. */
+  aboveSetupMb?: number;
   note?: string;
-}
-
-export function bench(name: string, size: string, fn: () => unknown, opts: { runs?: number; warmup?: number; targetMs?: number; note?: string } = {}): BenchResult {
-  const runs = opts.runs ?? 10;
-  for (let i = 0; i < (opts.warmup ?? 3); i++) fn();
-  const times: number[] = [];
-  let peak = process.memoryUsage().rss;
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    fn();
-    times.push(performance.now() - t);
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }
-  times.sort((a, b) => a - b);
-  return {
-    name,
-    size,
-    medianMs: times[Math.floor(times.length / 2)],
-    minMs: times[0],
-    maxMs: times[times.length - 1],
-    runs,
-    targetMs: opts.targetMs,
-    peakRssMb: peak / 1048576,
-    note: opts.note,
-  };
-}
-
-const fmt = (ms: number) => (ms < 1 ? ms.toFixed(4) : ms < 100 ? ms.toFixed(2) : ms.toFixed(0));
-
-export function markdownTable(results: BenchResult[]): string {
-  const lines = [
-    '| benchmark | size | median ms | min–max ms | runs | target ms | verdict | peak RSS MB |',
-    '|---|---|---:|---:|---:|---:|---|---:|',
-  ];
-  for (const r of results) {
-    const verdict = r.targetMs === undefined ? '' : r.medianMs <= r.targetMs ? 'meets' : '**misses**';
-    lines.push(
-      `| ${r.name}${r.note ? ` (${r.note})` : ''} | ${r.size} | ${fmt(r.medianMs)} | ${fmt(r.minMs)}–${fmt(r.maxMs)} | ${r.runs} | ${r.targetMs ?? ''} | ${verdict} | ${r.peakRssMb.toFixed(0)} |`,
-    );
-  }
-  return lines.join('\n');
 }
 
 /**
@@ -64,6 +25,8 @@ export interface BenchSuite<C> {
   id: string;
   /** Sizes (activities) run by default. */
   sizes: number[];
+  /** How a size reads in the report ("100k activities"). */
+  label?(size: number): string;
   /** Builds the inputs once per child process; not timed. */
   setup(size: number): C | Promise<C>;
   cases(size: number): BenchCase<C>[];
@@ -76,4 +39,47 @@ export interface BenchCase<C> {
   runs?: number;
   warmup?: number;
   fn(ctx: C): unknown;
+}
+
+/** Times `fn`: `warmup` untimed calls, then `runs` timed ones. */
+export function bench(name: string, size: string, fn: () => unknown, opts: { runs?: number; warmup?: number; targetMs?: number; note?: string } = {}): BenchResult {
+  const runs = opts.runs ?? 10;
+  for (let i = 0; i < (opts.warmup ?? 3); i++) fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    name,
+    size,
+    medianMs: times[Math.floor(times.length / 2)],
+    minMs: times[0],
+    maxMs: times[times.length - 1],
+    runs,
+    targetMs: opts.targetMs,
+    // process.resourceUsage().maxRSS is the high-water mark of this process, in KiB.
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    note: opts.note,
+  };
+}
+
+export const sizeLabel = (n: number) => (n >= 1000 ? `${n / 1000}k activities` : `${n} activities`);
+
+const fmt = (ms: number) => (ms < 1 ? ms.toFixed(4) : ms < 100 ? ms.toFixed(2) : ms.toFixed(0));
+
+export function markdownTable(results: BenchResult[]): string {
+  const lines = [
+    '| benchmark | size | median ms | min–max ms | runs | target ms | verdict | peak RSS MB | case\'s own MB |',
+    '|---|---|---:|---:|---:|---:|---|---:|---:|',
+  ];
+  for (const r of results) {
+    const verdict = r.targetMs === undefined ? '' : r.medianMs <= r.targetMs ? 'meets' : '**misses**';
+    lines.push(
+      `| ${r.name}${r.note ? ` (${r.note})` : ''} | ${r.size} | ${fmt(r.medianMs)} | ${fmt(r.minMs)}–${fmt(r.maxMs)} | ${r.runs} | ${r.targetMs ?? ''} | ${verdict} | ${r.peakRssMb.toFixed(0)} | ${r.aboveSetupMb === undefined ? '' : r.aboveSetupMb.toFixed(0)} |`,
+    );
+  }
+  return lines.join('\n');
 }

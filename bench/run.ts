@@ -1,16 +1,84 @@
 /**
- * `npm run bench`: runs every benchmark and prints a Markdown table to paste into
- * bench/RESULTS.md. `npm run bench -- --sizes 1000,10000` limits the schedule sizes.
+ * `npm run bench`: runs every case of every suite, each in a fresh child process so that its peak
+ * memory is its own and no earlier case's garbage is collected on its clock, and prints a
+ * Markdown table to paste into bench/RESULTS.md.
+ *
+ *   npm run bench                          all suites, default sizes
+ *   npm run bench -- --suite evm,es        some suites
+ *   npm run bench -- --sizes 1000,10000    other sizes (suites with fixed sizes keep theirs)
  */
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { evmBenchmarks } from './evm.bench';
-import { markdownTable } from './harness';
+import { fileURLToPath } from 'node:url';
+import { esSuite, evmSuite } from './evm.bench';
+import { markdownTable, type BenchResult, type BenchSuite } from './harness';
+import { bench } from './harness';
 
-const arg = process.argv.indexOf('--sizes');
-const sizes = arg > 0 ? process.argv[arg + 1].split(',').map(Number) : [1_000, 10_000, 100_000];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- suites differ in their setup type
+const SUITES: BenchSuite<any>[] = [evmSuite, esSuite];
 
-console.log(`Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`);
-const results = evmBenchmarks(sizes);
-console.log(markdownTable(results));
-const missed = results.filter((r) => r.targetMs !== undefined && r.medianMs > r.targetMs);
-if (missed.length) console.log(`\n${missed.length} target(s) missed: ${missed.map((r) => `${r.name} (${r.size})`).join(', ')}`);
+const argv = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+
+async function runChild(suiteId: string, size: number, caseIndex: number): Promise<BenchResult> {
+  const suite = SUITES.find((s) => s.id === suiteId);
+  if (!suite) throw new Error(`unknown suite ${suiteId}`);
+  const ctx = await suite.setup(size);
+  const c = suite.cases(size)[caseIndex];
+  const setupRss = process.memoryUsage().rss;
+  const setupPeak = process.resourceUsage().maxRSS / 1024;
+  const r = bench(c.name, suite.label ? suite.label(size) : String(size), () => c.fn(ctx), { runs: c.runs, warmup: c.warmup, targetMs: c.targetMs, note: c.note });
+  // If setup's own peak is the high-water mark, the case never went above it.
+  r.aboveSetupMb = Math.max(0, r.peakRssMb - Math.max(setupRss / 1048576, setupPeak));
+  return r;
+}
+
+async function main() {
+  const child = argv.indexOf('--child');
+  if (child >= 0) {
+    const r = await runChild(argv[child + 1], Number(argv[child + 2]), Number(argv[child + 3]));
+    process.stdout.write(`\n${JSON.stringify(r)}\n`);
+    return;
+  }
+  const only = flag('--suite')?.split(',');
+  const sizes = flag('--sizes')?.split(',').map(Number);
+  console.log(`Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`);
+  const results: BenchResult[] = [];
+  const failures: string[] = [];
+  const self = fileURLToPath(import.meta.url);
+  for (const suite of SUITES) {
+    if (only && !only.includes(suite.id)) continue;
+    const suiteSizes = sizes && suite.sizes.length > 1 ? sizes : suite.sizes;
+    for (const size of suiteSizes) {
+      const cases = suite.cases(size);
+      for (let i = 0; i < cases.length; i++) {
+        process.stderr.write(`${suite.id} ${size} ${cases[i].name} … `);
+        const p = spawnSync(process.execPath, ['--import', 'tsx', '--max-old-space-size=8192', self, '--child', suite.id, String(size), String(i)], {
+          encoding: 'utf8',
+          maxBuffer: 64 * 1024 * 1024,
+        });
+        const last = p.stdout.trim().split('\n').pop() ?? '';
+        if (p.status !== 0 || !last.startsWith('{')) {
+          failures.push(`${suite.id} ${size} ${cases[i].name}: ${p.stderr.trim().split('\n').slice(-3).join(' ')}`);
+          process.stderr.write('failed\n');
+          continue;
+        }
+        const r = JSON.parse(last) as BenchResult;
+        process.stderr.write(`${r.medianMs.toFixed(2)} ms\n`);
+        results.push(r);
+      }
+    }
+  }
+  console.log(markdownTable(results));
+  const missed = results.filter((r) => r.targetMs !== undefined && r.medianMs > r.targetMs);
+  if (missed.length) console.log(`\n${missed.length} target(s) missed: ${missed.map((r) => `${r.name} (${r.size})`).join(', ')}`);
+  if (failures.length) {
+    console.log(`\n${failures.length} case(s) failed:\n${failures.join('\n')}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();

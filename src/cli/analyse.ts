@@ -3,7 +3,8 @@
  * variances, alerts and commentary of a canonical-model JSON schedule or a CSV period table.
  * Bad input prints one line naming the problem and exits 1; bad options exit 2.
  */
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { evaluateAlerts, writeCommentary } from '../core/insight';
 import { USAGE, UsageError, parseAnalyseArgs } from './args';
 import { analyseFile } from './load';
@@ -26,7 +27,8 @@ export async function main(argv: string[], out: (s: string) => void, err: (s: st
     return 0;
   }
   try {
-    const analysis = await analyseFile(args);
+    const { analysis, ignored } = await analyseFile(args);
+    for (const option of ignored) err(`earnest analyse: warning: ${option}\n`);
     const alerts = evaluateAlerts(analysis);
     const commentary = writeCommentary(analysis);
     out(args.json ? `${JSON.stringify(jsonReport(analysis, alerts, commentary), null, 2)}\n` : textReport(analysis, alerts, commentary));
@@ -39,8 +41,9 @@ export async function main(argv: string[], out: (s: string) => void, err: (s: st
   }
 }
 
-// Run when executed directly (tsx src/cli/analyse.ts …), not when imported by tests.
-if (process.argv[1] && /analyse\.ts$/.test(process.argv[1])) {
+// Run when executed directly (tsx src/cli/analyse.ts, or node on a compiled analyse.js), not
+// when imported by tests.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   main(process.argv.slice(2), (s) => process.stdout.write(s), (s) => process.stderr.write(s)).then((code) => {
     process.exitCode = code;
   });

@@ -15,6 +15,8 @@ export interface AnalyseArgs {
   eacMethod?: EacMethod;
   profile?: SpreadProfile;
   lastN?: number;
+  /** The options the user actually typed (without dashes), so options that do not apply to the input can be named. */
+  given: string[];
 }
 
 export class UsageError extends Error {
@@ -104,5 +106,6 @@ export function parseAnalyseArgs(argv: string[]): AnalyseArgs | 'help' {
     eacMethod: v.eac as EacMethod | undefined,
     profile: v.profile as SpreadProfile | undefined,
     lastN,
+    given: Object.keys(v).filter((k) => k !== 'json' && k !== 'help' && !(typeof v[k as keyof typeof v] === 'boolean' && !v[k as keyof typeof v])),
   };
 }

@@ -13,7 +13,29 @@ export class InputError extends Error {
 
 const MAX_BYTES = 512 * 1024 * 1024;
 
-export async function analyseFile(args: AnalyseArgs): Promise<Analysis> {
+/** Options that only mean something for one kind of input. */
+const SCHEDULE_ONLY = ['data-date', 'by', 'periods', 'profile'];
+const PERIOD_TABLE_ONLY = ['incremental', 'bac', 'planned-duration'];
+
+/** Warnings for options the user gave that the input's kind does not use. */
+export function ignoredOptions(given: readonly string[], kind: 'schedule' | 'period-table'): string[] {
+  const notFor = kind === 'schedule' ? PERIOD_TABLE_ONLY : SCHEDULE_ONLY;
+  return given
+    .filter((o) => notFor.includes(o))
+    .map((o) =>
+      kind === 'schedule'
+        ? `--${o} applies to CSV period tables only; this file is a schedule, so it was ignored.`
+        : `--${o} applies to schedules only; this file is a period table (its status is the last row with EV or AC), so it was ignored.`,
+    );
+}
+
+export interface FileAnalysis {
+  analysis: Analysis;
+  /** One warning per option that did not apply to this input. */
+  ignored: string[];
+}
+
+export async function analyseFile(args: AnalyseArgs): Promise<FileAnalysis> {
   const name = basename(args.file);
   let size: number;
   try {
@@ -38,7 +60,7 @@ export async function analyseFile(args: AnalyseArgs): Promise<Analysis> {
       throw new InputError(`${name} is not valid JSON: ${(e as Error).message}.`);
     }
     const schedule = parseSchedule(json);
-    return analyseSchedule(schedule, {
+    const analysis = analyseSchedule(schedule, {
       dataDate: args.dataDate,
       breakdown: args.by,
       periods: args.periods,
@@ -46,10 +68,12 @@ export async function analyseFile(args: AnalyseArgs): Promise<Analysis> {
       profile: args.profile,
       lastN: args.lastN,
     });
+    return { analysis, ignored: ignoredOptions(args.given, 'schedule') };
   }
   if (ext === '.csv' || ext === '.txt' || ext === '') {
     const table = parsePeriodTableCsv(text, { incremental: args.incremental, fileName: name });
-    return analysePeriodTable(table, { bac: args.bac, plannedDuration: args.plannedDuration, eacMethod: args.eacMethod, lastN: args.lastN });
+    const analysis = analysePeriodTable(table, { bac: args.bac, plannedDuration: args.plannedDuration, eacMethod: args.eacMethod, lastN: args.lastN });
+    return { analysis, ignored: ignoredOptions(args.given, 'period-table') };
   }
   if (['.xer', '.xml', '.mpp', '.xlsx', '.xls', '.pp'].includes(ext))
     throw new InputError(`${name}: reading ${ext} schedule files arrives with the schedule import readers; for now give a canonical-model .json or a .csv period table.`);

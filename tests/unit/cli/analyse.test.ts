@@ -89,6 +89,21 @@ describe('a CSV period table', () => {
     expect(doc.analysis.schedule.es.value).toBeCloseTo(2.65, 12);
   });
 
+  it('options meant for schedules are named as ignored, and the report still prints', async () => {
+    const r = await run(CSV, '--by', 'ca', '--profile', 'bell');
+    expect(r.code).toBe(0);
+    expect(row(r.out, 'SPI')).toBe('0.84');
+    expect(r.err.trimEnd().split('\n')).toEqual([
+      'earnest analyse: warning: --by applies to schedules only; this file is a period table (its status is the last row with EV or AC), so it was ignored.',
+      'earnest analyse: warning: --profile applies to schedules only; this file is a period table (its status is the last row with EV or AC), so it was ignored.',
+    ]);
+  });
+
+  it('options that do apply give no warning', async () => {
+    const r = await run(CSV, '--bac', '1000000', '--incremental', '--json');
+    expect(r.err).not.toContain('warning');
+  });
+
   it('--bac overrides BAC and says so', async () => {
     const r = await run(CSV, '--bac', '1200000');
     expect(r.code).toBe(0);
@@ -118,6 +133,15 @@ describe('a canonical JSON schedule', () => {
     expect(section).toBeDefined();
     expect(section.split('\n')[0]).toMatch(/^ {2}1\.1 Earthworks\s+CV\s+-£4,500/);
     expect(section).toContain('1.2 Concrete');
+  });
+
+  it('period-table options are named as ignored for a schedule', async () => {
+    const r = await run(SCHEDULE, '--incremental', '--planned-duration', '6');
+    expect(r.code).toBe(0);
+    expect(r.err.trimEnd().split('\n')).toEqual([
+      'earnest analyse: warning: --incremental applies to CSV period tables only; this file is a schedule, so it was ignored.',
+      'earnest analyse: warning: --planned-duration applies to CSV period tables only; this file is a schedule, so it was ignored.',
+    ]);
   });
 
   it('--by ca breaks down by control account', async () => {
