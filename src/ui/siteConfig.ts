@@ -21,8 +21,11 @@ export const POLICY_LINKS: SiteLink[] = [
   { to: '/legal-disclaimer', label: 'Legal Disclaimer' },
 ];
 
-/** The footer's social link. Placeholder handle: replace with the company's real page. */
+/**
+ * The footer's social link. The company page is set at build time (`VITE_SOCIAL_URL`, README
+ * "Configuration"), so a deployment points at its own page without a code change.
+ */
 export const SOCIAL_LINK = {
-  label: 'Earnest on LinkedIn',
-  href: 'https://www.linkedin.com/company/earnest-evm',
+  label: import.meta.env.VITE_SOCIAL_LABEL || 'Earnest on LinkedIn',
+  href: import.meta.env.VITE_SOCIAL_URL || 'https://www.linkedin.com/company/earnest-evm',
 };
