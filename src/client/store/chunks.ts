@@ -1,0 +1,302 @@
+/**
+ * Splitting a Schedule into chunk documents and putting it back together. No database here: the
+ * store writes what `buildImportDocs` returns and hands what it reads to `assembleSchedule`.
+ *
+ * Each collection is cut into runs of at most `perChunk` items and at most MAX_DOC_BYTES of
+ * UTF-8 JSON, so no document nears CouchDB's limits or stalls replication (OFFLINE_NOTES §3.4.1).
+ * An item that alone is bigger (a calendar with decades of exceptions, a file's own snapshot of
+ * 100,000 activities) is stored as its JSON text cut into pieces, one per document.
+ */
+import { SCHEDULE_FORMAT_VERSION, type Schedule, type SourceInfo } from '../../core/model/schedule';
+import { statusDateOf } from '../../core/model/snapshot';
+import { StoreError } from './errors';
+import { chunkDocId, importDocId } from './ids';
+import { STORE_LAYOUT_VERSION, type ChunkDoc, type ImportHeaderDoc } from './docs';
+
+/** Collections of a schedule, each stored in its own chunks, and the document id prefix of each. */
+export const CHUNK_KINDS = {
+  act: { what: 'activities', perChunk: 1000 },
+  rel: { what: 'relationships', perChunk: 5000 },
+  asg: { what: 'assignments', perChunk: 2000 },
+  wbs: { what: 'wbs', perChunk: 2000 },
+  cal: { what: 'calendars', perChunk: 100 },
+  res: { what: 'resources', perChunk: 2000 },
+  code: { what: 'codeTypes', perChunk: 200 },
+  snap: { what: 'snapshots', perChunk: 1 },
+  base: { what: 'baselines', perChunk: 1 },
+  chg: { what: 'changeOrders', perChunk: 2000 },
+  warn: { what: 'warnings', perChunk: 5000 },
+} as const;
+
+export type ChunkKind = keyof typeof CHUNK_KINDS;
+export const CHUNK_KIND_LIST = Object.keys(CHUNK_KINDS) as ChunkKind[];
+
+/** Upper bound on the UTF-8 size of one chunk's items; the envelope adds a few hundred bytes. */
+export const MAX_DOC_BYTES = 900_000;
+
+type ArrayKey = Exclude<(typeof CHUNK_KINDS)[ChunkKind]['what'], 'warnings'>;
+
+function itemsOf(schedule: Schedule, kind: ChunkKind): readonly unknown[] | undefined {
+  const what = CHUNK_KINDS[kind].what;
+  return what === 'warnings' ? schedule.source?.warnings : schedule[what as ArrayKey];
+}
+
+// --- sizes -----------------------------------------------------------------------------------
+
+let scratch = new Uint8Array(1 << 16);
+const NON_ASCII = /[^\u0000-\u007f]/; // eslint-disable-line no-control-regex -- a range, not a stray control character
+const encoder = new TextEncoder();
+
+/** UTF-8 length of a string (what CouchDB counts), without keeping the encoded bytes. */
+export function utf8Length(s: string): number {
+  // Most JSON is ASCII: one byte per code unit, checked cheaply before encoding.
+  if (!NON_ASCII.test(s)) return s.length;
+  if (scratch.length < s.length * 3) scratch = new Uint8Array(s.length * 3);
+  return encoder.encodeInto(s, scratch).written;
+}
+
+// --- what can be stored ----------------------------------------------------------------------
+
+const MAX_DEPTH = 64;
+
+/**
+ * The first value under `value` that would not survive the trip to another device as JSON, as
+ * "path: problem", or null. NaN and Infinity would silently become null; functions, symbols and
+ * undefined array slots would vanish; Dates, Maps and class instances lose their meaning.
+ */
+export function unstorable(value: unknown, path: string, depth = 0): string | null {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return null;
+    case 'number':
+      return Number.isFinite(value) ? null : `${path} is ${String(value)}, not a number that can be stored`;
+    case 'undefined':
+      return null; // Only reached for object properties, which JSON drops like the model's "omitted".
+    case 'object': {
+      if (value === null) return null;
+      if (depth >= MAX_DEPTH) return `${path} is nested more than ${MAX_DEPTH} levels deep (a cycle?)`;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const v: unknown = value[i];
+          if (v === undefined) return `${path}[${i}] is empty (undefined)`;
+          const p = unstorable(v, `${path}[${i}]`, depth + 1);
+          if (p) return p;
+        }
+        return null;
+      }
+      const proto: unknown = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) {
+        const ctor = (value as { constructor?: { name?: string } }).constructor?.name ?? 'object';
+        return `${path} is a ${ctor}, not plain data`;
+      }
+      for (const k in value) {
+        const p = unstorable((value as Record<string, unknown>)[k], `${path}.${k}`, depth + 1);
+        if (p) return p;
+      }
+      return null;
+    }
+    default:
+      return `${path} is a ${typeof value}, which cannot be stored`;
+  }
+}
+
+// --- writing ---------------------------------------------------------------------------------
+
+export interface ImportMeta {
+  projectId?: string;
+  fileName: string;
+  format: string;
+  fileSize: number;
+}
+
+/** What `chunkItems` yields: a run of whole items or one piece of a single big item, with its UTF-8 size. */
+type ChunkBody = ({ items: unknown[] } | { piece: { part: number; parts: number; json: string } }) & { bytes: number };
+
+/**
+ * Cuts items into runs of at most `perChunk` items and MAX_DOC_BYTES, and single oversized items
+ * into pieces of their JSON text. Also checks each item is storable, naming the first bad field.
+ */
+export function chunkItems(items: readonly unknown[], perChunk: number, label: string, maxBytes = MAX_DOC_BYTES): ChunkBody[] {
+  const out: ChunkBody[] = [];
+  let run: unknown[] = [];
+  let runBytes = 2; // the brackets
+  const flush = () => {
+    if (run.length) out.push({ items: run, bytes: runBytes });
+    run = [];
+    runBytes = 2;
+  };
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const where = `${label}[${i}]`;
+    if (item === undefined || item === null || typeof item !== 'object') {
+      throw new StoreError('invalid', `${where} is ${item === null ? 'null' : typeof item}, not a record`);
+    }
+    const bad = unstorable(item, where);
+    if (bad) throw new StoreError('invalid', bad);
+    const json = JSON.stringify(item);
+    const bytes = utf8Length(json) + 1; // + the comma
+    if (bytes > maxBytes) {
+      flush();
+      for (const piece of slicePieces(json, maxBytes)) out.push({ piece, bytes: utf8Length(piece.json) });
+      continue;
+    }
+    if (run.length >= perChunk || runBytes + bytes > maxBytes) flush();
+    run.push(item);
+    runBytes += bytes;
+  }
+  flush();
+  return out;
+}
+
+/** Slices JSON text so each slice is under maxBytes of UTF-8, never splitting a surrogate pair. */
+function slicePieces(json: string, maxBytes: number): { part: number; parts: number; json: string }[] {
+  // Three UTF-8 bytes per UTF-16 code unit at most, so this many code units always fit.
+  const step = Math.max(2, Math.floor(maxBytes / 3));
+  const slices: string[] = [];
+  for (let i = 0; i < json.length; ) {
+    let end = Math.min(json.length, i + step);
+    const last = json.charCodeAt(end - 1);
+    if (end < json.length && last >= 0xd800 && last <= 0xdbff) end--;
+    slices.push(json.slice(i, end));
+    i = end;
+  }
+  return slices.map((s, part) => ({ part, parts: slices.length, json: s }));
+}
+
+/**
+ * The header and chunk documents of one import. Throws StoreError('invalid') naming the first
+ * value that cannot be stored, before anything is written.
+ */
+export function buildImportDocs(
+  schedule: Schedule,
+  ids: { projectId: string; importId: string },
+  meta: ImportMeta,
+  importedAt: string,
+): { header: ImportHeaderDoc; chunks: ChunkDoc[]; bytes: Map<string, number> } {
+  if (!schedule || typeof schedule !== 'object' || !schedule.project || typeof schedule.project !== 'object') {
+    throw new StoreError('invalid', 'the schedule has no project block');
+  }
+  if (schedule.formatVersion !== SCHEDULE_FORMAT_VERSION) {
+    throw new StoreError('invalid', `the schedule is in model version ${String(schedule.formatVersion)}, but this version of Earnest stores version ${SCHEDULE_FORMAT_VERSION}`);
+  }
+  if (!Array.isArray(schedule.activities)) throw new StoreError('invalid', 'the schedule has no activity list');
+  const badProject = unstorable(schedule.project, 'project');
+  if (badProject) throw new StoreError('invalid', badProject);
+
+  const { projectId, importId } = ids;
+  const chunks: ChunkDoc[] = [];
+  const bytes = new Map<string, number>();
+  const chunkCounts: Partial<Record<ChunkKind, number>> = {};
+  const counts: Partial<Record<ChunkKind, number>> = {};
+  for (const kind of CHUNK_KIND_LIST) {
+    const items = itemsOf(schedule, kind);
+    if (items === undefined) continue;
+    if (!Array.isArray(items)) throw new StoreError('invalid', `${CHUNK_KINDS[kind].what} is not a list`);
+    const bodies = chunkItems(items, CHUNK_KINDS[kind].perChunk, CHUNK_KINDS[kind].what);
+    bodies.forEach(({ bytes: size, ...body }, n) => {
+      const _id = chunkDocId(kind, projectId, importId, n);
+      chunks.push({ _id, type: 'chunk', kind, projectId, importId, n, ...body });
+      bytes.set(_id, size);
+    });
+    chunkCounts[kind] = bodies.length;
+    counts[kind] = items.length;
+  }
+
+  const header: ImportHeaderDoc = {
+    _id: importDocId(projectId, importId),
+    type: 'import',
+    layout: STORE_LAYOUT_VERSION,
+    projectId,
+    importId,
+    fileName: meta.fileName,
+    format: meta.format,
+    fileSize: meta.fileSize,
+    importedAt,
+    activityCount: schedule.activities.length,
+    warningsCount: schedule.source?.warnings?.length ?? 0,
+    formatVersion: schedule.formatVersion,
+    project: schedule.project,
+    chunks: chunkCounts,
+    counts,
+  };
+  if (schedule.project.dataDate !== undefined) header.dataDate = schedule.project.dataDate;
+  const statusDate = statusDateOf(schedule);
+  if (statusDate !== undefined) header.statusDate = statusDate;
+  if (schedule.source) {
+    const { warnings: _w, ...rest } = schedule.source;
+    const badSource = unstorable(rest, 'source');
+    if (badSource) throw new StoreError('invalid', badSource);
+    header.source = rest;
+  }
+  return { header, chunks, bytes };
+}
+
+// --- reading ---------------------------------------------------------------------------------
+
+/**
+ * The items of one kind from its chunk documents (any order). Throws StoreError('incomplete')
+ * when documents the header promises are missing: the import is still arriving by sync.
+ */
+export function itemsFromChunks(kind: ChunkKind, docs: readonly ChunkDoc[], expectedChunks: number, expectedItems: number, where: string): unknown[] {
+  const sorted = [...docs].sort((a, b) => a.n - b.n);
+  const incomplete = () =>
+    new StoreError(
+      'incomplete',
+      `${where} is not complete on this device yet (${CHUNK_KINDS[kind].what}: ${sorted.length} of ${expectedChunks} parts). ` +
+        'It is probably still arriving from your team: stay online for a moment and open it again.',
+    );
+  if (sorted.length !== expectedChunks || sorted.some((d, i) => d.n !== i)) throw incomplete();
+  const out: unknown[] = [];
+  let pieces: string[] = [];
+  for (const d of sorted) {
+    if (d.items) {
+      if (pieces.length) throw incomplete();
+      for (const it of d.items) out.push(it);
+    } else if (d.piece) {
+      if (d.piece.part !== pieces.length) throw incomplete();
+      pieces.push(d.piece.json);
+      if (pieces.length === d.piece.parts) {
+        out.push(JSON.parse(pieces.join('')));
+        pieces = [];
+      }
+    }
+  }
+  if (pieces.length || out.length !== expectedItems) throw incomplete();
+  return out;
+}
+
+/** Puts a Schedule back together from its header and every chunk document of the import. */
+export function assembleSchedule(header: ImportHeaderDoc, docs: readonly ChunkDoc[]): Schedule {
+  const byKind = new Map<ChunkKind, ChunkDoc[]>();
+  for (const d of docs) {
+    const list = byKind.get(d.kind);
+    if (list) list.push(d);
+    else byKind.set(d.kind, [d]);
+  }
+  const where = `The import of ${header.fileName}`;
+  const get = <T>(kind: ChunkKind): T[] => {
+    const expected = header.chunks[kind];
+    if (expected === undefined) return [];
+    return itemsFromChunks(kind, byKind.get(kind) ?? [], expected, header.counts[kind] ?? 0, where) as T[];
+  };
+  const schedule: Schedule = {
+    formatVersion: SCHEDULE_FORMAT_VERSION,
+    project: header.project,
+    wbs: get('wbs'),
+    activities: get('act'),
+    relationships: get('rel'),
+    calendars: get('cal'),
+    resources: get('res'),
+    assignments: get('asg'),
+    codeTypes: get('code'),
+    snapshots: get('snap'),
+    baselines: get('base'),
+    changeOrders: get('chg'),
+  };
+  if (header.source) {
+    const source: SourceInfo = { ...header.source, warnings: get('warn') };
+    schedule.source = source;
+  }
+  return schedule;
+}

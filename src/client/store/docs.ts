@@ -1,0 +1,84 @@
+/**
+ * The shapes of the PouchDB documents the store writes. These are synced to the team, so every
+ * field is plain JSON and the documents stay small (OFFLINE_NOTES §3.4.1: large documents stall
+ * replication). Timestamps that record when something happened on a device (`createdAt`,
+ * `importedAt`) are ISO instants in UTC; schedule dates stay project-local (model/dates.ts).
+ */
+import type { LocalDateTime } from '../../core/model/dates';
+import type { Project, SourceInfo } from '../../core/model/schedule';
+import type { ChunkKind } from './chunks';
+
+/** Bumped when the document layout changes in a way older code cannot read. */
+export const STORE_LAYOUT_VERSION = 1;
+
+interface DocBase {
+  _id: string;
+  _rev?: string;
+}
+
+export interface ProjectDoc extends DocBase {
+  type: 'project';
+  projectId: string;
+  name: string;
+  code?: string;
+  /** ISO 4217. */
+  currency: string;
+  createdAt: string;
+  /** Changed by create and rename only; imports never touch this doc (so teammates' imports cannot conflict on it). */
+  updatedAt: string;
+}
+
+/**
+ * One import: a file read at one moment. Written after all its chunks, so a header's presence
+ * means the import is complete on the device that wrote it (on other devices the chunks may still
+ * be arriving: `chunks` says how many to expect).
+ */
+export interface ImportHeaderDoc extends DocBase {
+  type: 'import';
+  layout: typeof STORE_LAYOUT_VERSION;
+  projectId: string;
+  importId: string;
+  fileName: string;
+  /** The format the user imported (as the import screen named it: "xer", "mspdi", "xlsx"…). */
+  format: string;
+  fileSize: number;
+  importedAt: string;
+  /** The file's data date, when it has one. */
+  dataDate?: LocalDateTime;
+  /** When the status was taken: the data date, else the latest actual date (model/snapshot.ts). Orders the history. */
+  statusDate?: LocalDateTime;
+  activityCount: number;
+  warningsCount: number;
+  /** The schedule's `formatVersion`. */
+  formatVersion: number;
+  /** The schedule's project block as the file had it (its own id, code and name). */
+  project: Project;
+  /** The schedule's source info without its warnings (which are chunked); absent when the schedule had none. */
+  source?: Omit<SourceInfo, 'warnings'>;
+  /** Chunk documents written per kind, to tell a complete import from one still syncing. */
+  chunks: Partial<Record<ChunkKind, number>>;
+  /** Items per kind (activities, relationships…). */
+  counts: Partial<Record<ChunkKind, number>>;
+}
+
+/** A run of items of one collection, or one piece of an item too big for one document. */
+export interface ChunkDoc extends DocBase {
+  type: 'chunk';
+  kind: ChunkKind;
+  projectId: string;
+  importId: string;
+  n: number;
+  items?: unknown[];
+  /** One slice of the JSON text of a single oversized item (a huge calendar or snapshot). */
+  piece?: { part: number; parts: number; json: string };
+}
+
+export interface MappingDoc extends DocBase {
+  type: 'mapping';
+  /** The signature as given (the id holds only its hash). */
+  signature: string;
+  corrections: Record<string, string | null>;
+  updatedAt: string;
+}
+
+export type StoreDoc = ProjectDoc | ImportHeaderDoc | ChunkDoc | MappingDoc;

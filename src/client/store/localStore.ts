@@ -1,0 +1,582 @@
+/**
+ * The local store: projects and their imports in PouchDB (one database per team, synced later),
+ * and derived tables in Dexie (rebuilt from PouchDB, never synced). DESIGN.md "Offline first".
+ *
+ * Each import is an immutable status snapshot of its project: written once as chunk documents
+ * and a header, never changed afterwards. Opening a project reassembles its latest import and
+ * turns every earlier one into a StatusSnapshot, so the engine sees EV and AC history.
+ */
+import { inFile } from '../../core/import/types';
+import { SCHEDULE_FORMAT_VERSION, type Activity, type Schedule } from '../../core/model/schedule';
+import { mergeHistory, type HistoryInput } from '../../core/model/snapshot';
+import { assembleSchedule, buildImportDocs, CHUNK_KIND_LIST, itemsFromChunks, type ChunkKind, type ImportMeta } from './chunks';
+import { DerivedDb, rowsOf, type ActivityRow } from './derived';
+import type { ChunkDoc, ImportHeaderDoc, MappingDoc, ProjectDoc } from './docs';
+import { DEFAULT_TIMEOUT_MS, guarded, StoreError, toStoreError } from './errors';
+import { chunkDocId, hashText, importDocId, isValidId, newId, projectDocId } from './ids';
+import { deleteLockName, ifUnlocked, readPending, saveLockName, updatePending, withLock, type PendingSave } from './pending';
+import { requestPersistence, storageEstimate, type StorageEstimate } from './persistence';
+import { Projection, type ProjectionResult } from './projection';
+import { deleteDocs, getOrNull, isConflict, openPouch, readRange, writeDocs, type Db } from './pouch';
+import { bestMatch, compareImports, historyOf, importRow, projectRow, type ImportSummaryRow, type ProjectMatch, type ProjectSummaryRow } from './summaries';
+
+export interface OpenLocalStoreOptions {
+  /** PouchDB database name: one per team (`team_<id>`); `team_local` until sign-in exists. */
+  name?: string;
+  /** PouchDB adapter: `indexeddb` in the browser (default); `memory` in Node tests. */
+  adapter?: string;
+  /** Limit for any one database call, in ms (default 30 s). */
+  timeoutMs?: number;
+}
+
+export interface NewProjectInput {
+  name: string;
+  code?: string;
+  /** ISO 4217; GBP when omitted. */
+  currency?: string;
+}
+
+export interface SaveImportResult {
+  projectId: string;
+  importId: string;
+  isNewProject: boolean;
+  /** Problems that did not stop the save (e.g. the activity table could not be refreshed yet). */
+  warnings: string[];
+}
+
+/** What opening the store found left over from an earlier session and dealt with. */
+export interface RecoveryReport {
+  /** Interrupted saves whose documents were removed (they were never visible). */
+  savesUndone: number;
+  /** Saves that had in fact finished; only their bookkeeping was left. */
+  savesFinished: number;
+  /** Interrupted project deletions completed. */
+  deletesFinished: number;
+  /** Left alone because another tab is still working on them. */
+  skipped: number;
+  /** Why recovery could not finish (it is tried again on the next open); the store still opens. */
+  error?: string;
+}
+
+export interface LocalStore {
+  readonly name: string;
+  /** The team database, for the sync layer. */
+  readonly pouch: Db;
+  /** The derived tables, for live queries in the UI. */
+  readonly derived: DerivedDb;
+  /** What `openLocalStore` cleaned up. */
+  readonly recovery: RecoveryReport;
+
+  listProjects(): Promise<ProjectSummaryRow[]>;
+  createProject(input: NewProjectInput): Promise<ProjectSummaryRow>;
+  renameProject(projectId: string, name: string): Promise<void>;
+  /** Removes the project, all its imports and their derived rows (a deletion that syncs to the team). */
+  deleteProject(projectId: string): Promise<void>;
+
+  saveImport(schedule: Schedule, meta: ImportMeta): Promise<SaveImportResult>;
+  /** Imports of a project, oldest status first. */
+  listImports(projectId: string): Promise<ImportSummaryRow[]>;
+  /** The chosen (default: latest) import with every earlier import as a status snapshot. */
+  loadSchedule(projectId: string, importId?: string): Promise<Schedule>;
+  /** One import exactly as saved, without history. */
+  loadImport(projectId: string, importId: string): Promise<Schedule>;
+  findMatchingProject(schedule: Schedule): Promise<ProjectMatch | null>;
+
+  rememberMapping(signature: string, corrections: Record<string, string | null>): Promise<void>;
+  recallMapping(signature: string): Promise<Record<string, string | null> | null>;
+
+  activityRows(projectId: string, importId: string): Promise<ActivityRow[]>;
+  cacheAnalysis(projectId: string, importId: string, key: string, value: unknown): Promise<void>;
+  cachedAnalysis<T = unknown>(projectId: string, importId: string, key: string): Promise<T | undefined>;
+  getPref<T = unknown>(key: string): Promise<T | undefined>;
+  setPref(key: string, value: unknown): Promise<void>;
+  /** Applies changes made since the last projection (e.g. after replication) to the derived tables. */
+  refreshDerived(): Promise<ProjectionResult>;
+  /** Rebuilds every derived table from PouchDB. */
+  rebuildDerived(): Promise<ProjectionResult>;
+
+  requestPersistence(): Promise<boolean>;
+  storageEstimate(): Promise<StorageEstimate | null>;
+  close(): Promise<void>;
+  /** Deletes both databases from this device (sign-out of a shared machine). */
+  destroy(): Promise<void>;
+}
+
+/** CouchDB database names: lower-case letter first, then lower-case letters, digits and _$()+-/. */
+const DB_NAME_RE = /^[a-z][a-z0-9_$()+/-]{0,200}$/;
+const CURRENCY_RE = /^[A-Z]{3}$/;
+const MAX_NAME = 200;
+
+export async function openLocalStore(opts: OpenLocalStoreOptions = {}): Promise<LocalStore> {
+  const name = opts.name ?? 'team_local';
+  if (!DB_NAME_RE.test(name)) {
+    throw new StoreError('invalid', `"${name}" cannot name a local database: use lower-case letters, digits and _ (starting with a letter).`);
+  }
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const db = openPouch(name, opts.adapter ?? 'indexeddb');
+  await guarded(() => db.info(), 'opening the local database', timeoutMs);
+  const derived = new DerivedDb(`${name}__derived`);
+  await guarded(() => derived.open(), 'opening the derived tables', timeoutMs);
+  const store = new PouchDexieStore(name, db, derived, timeoutMs);
+  try {
+    await store.recover();
+  } catch (e) {
+    // A full disk can make even the clean-up fail; leftovers are invisible, so open anyway.
+    store.recovery.error = e instanceof Error ? e.message : String(e);
+  }
+  try {
+    await store.refreshDerived();
+  } catch {
+    // The documents are intact; the derived tables catch up on the next save or refresh.
+  }
+  return store;
+}
+
+class PouchDexieStore implements LocalStore {
+  readonly recovery: RecoveryReport = { savesUndone: 0, savesFinished: 0, deletesFinished: 0, skipped: 0 };
+  private readonly projection: Projection;
+
+  constructor(
+    readonly name: string,
+    readonly pouch: Db,
+    readonly derived: DerivedDb,
+    private readonly timeoutMs: number,
+  ) {
+    this.projection = new Projection(pouch, derived, timeoutMs);
+  }
+
+  // --- projects --------------------------------------------------------------------------------
+
+  async listProjects(): Promise<ProjectSummaryRow[]> {
+    const all = await this.projectsWithImports();
+    return all.map((p) => p.row).sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
+  }
+
+  async createProject(input: NewProjectInput): Promise<ProjectSummaryRow> {
+    const doc = this.newProjectDoc(newId(), checkName(input?.name), input?.code, input?.currency);
+    await writeDocs(this.pouch, [doc], `creating the project "${doc.name}"`, this.timeoutMs);
+    return projectRow(doc, []);
+  }
+
+  async renameProject(projectId: string, name: string): Promise<void> {
+    checkId(projectId, 'project');
+    const clean = checkName(name);
+    for (let attempt = 0; ; attempt++) {
+      const doc = await this.requireProject(projectId);
+      try {
+        await guarded(() => this.pouch.put<ProjectDoc>({ ...doc, name: clean, updatedAt: new Date().toISOString() }), `renaming the project "${doc.name}"`, this.timeoutMs);
+        return;
+      } catch (e) {
+        // A teammate's edit synced in between: apply the rename to their version.
+        if (!(e instanceof StoreError && isConflict(e.cause)) || attempt >= 3) throw e;
+      }
+    }
+  }
+
+  async deleteProject(projectId: string): Promise<void> {
+    checkId(projectId, 'project');
+    await withLock(deleteLockName(this.name, projectId), async () => {
+      await updatePending(this.pouch, (r) => ({ ...r, deletes: [...r.deletes.filter((d) => d !== projectId), projectId] }), this.timeoutMs);
+      await this.deleteProjectDocs(projectId);
+      await updatePending(this.pouch, (r) => ({ ...r, deletes: r.deletes.filter((d) => d !== projectId) }), this.timeoutMs);
+    });
+    await this.projection.removeProject(projectId);
+    await this.projection.catchUp();
+  }
+
+  /** Project doc first (the project leaves every list at once), then import headers, then chunks. */
+  private async deleteProjectDocs(projectId: string): Promise<void> {
+    const context = 'deleting the project';
+    const project = await getOrNull<ProjectDoc>(this.pouch, projectDocId(projectId), context, this.timeoutMs);
+    if (project) await deleteDocs(this.pouch, [{ id: project._id, rev: project._rev }], context, this.timeoutMs);
+    const headers = await readRange(this.pouch, `import:${projectId}:`, context, this.timeoutMs, { docs: false });
+    await deleteDocs(this.pouch, headers, context, this.timeoutMs);
+    for (const kind of CHUNK_KIND_LIST) {
+      const chunks = await readRange(this.pouch, `${kind}:${projectId}:`, context, this.timeoutMs, { docs: false });
+      await deleteDocs(this.pouch, chunks, context, this.timeoutMs);
+    }
+  }
+
+  // --- imports ---------------------------------------------------------------------------------
+
+  async saveImport(schedule: Schedule, meta: ImportMeta): Promise<SaveImportResult> {
+    const fileName = typeof meta?.fileName === 'string' ? meta.fileName : '';
+    const prefix = inFile(fileName);
+    const fail = (code: StoreError['code'], message: string, cause?: unknown) => new StoreError(code, prefix + message, { cause });
+    if (!fileName.trim() || fileName.length > 1000) throw fail('invalid', 'Earnest could not save this import: the file name is missing or too long. Import the file again.');
+    if (typeof meta.format !== 'string' || !meta.format) throw fail('invalid', 'Earnest could not save this import: its format is not recorded. Import the file again.');
+    if (typeof meta.fileSize !== 'number' || !Number.isFinite(meta.fileSize) || meta.fileSize < 0) {
+      throw fail('invalid', 'Earnest could not save this import: its file size is not a number. Import the file again.');
+    }
+
+    let projectId: string;
+    const isNewProject = meta.projectId === undefined;
+    if (meta.projectId !== undefined) {
+      if (typeof meta.projectId !== 'string' || !isValidId(meta.projectId)) {
+        throw fail('invalid', 'the project chosen for this import has an invalid id. Choose the project again, or import the file as a new project.');
+      }
+      const project = await getOrNull<ProjectDoc>(this.pouch, projectDocId(meta.projectId), 'finding the project', this.timeoutMs);
+      if (!project) {
+        throw fail('not-found', 'the project chosen for this import is not on this device (it may have been deleted, here or by a teammate). Choose another project, or import the file as a new project.');
+      }
+      projectId = meta.projectId;
+    } else {
+      projectId = newId();
+    }
+    const importId = newId();
+    const importedAt = new Date().toISOString();
+
+    let built: ReturnType<typeof buildImportDocs>;
+    try {
+      built = buildImportDocs(schedule, { projectId, importId }, meta, importedAt);
+    } catch (e) {
+      if (!(e instanceof StoreError)) throw e;
+      throw fail(
+        'invalid',
+        `Earnest could not save this import: ${e.message}. Nothing was stored. This points to a fault in the file reader rather than in your file; please report it with the file.`,
+        e,
+      );
+    }
+    const newProject = isNewProject
+      ? this.newProjectDoc(projectId, (typeof schedule.project.name === 'string' && schedule.project.name.trim()) || fileName.replace(/\.[^.]+$/, ''), schedule.project.code, fileCurrency(schedule.project.currency))
+      : null;
+
+    const pending: PendingSave = { projectId, importId, isNewProject, startedAt: importedAt };
+    const context = 'saving this import';
+    await withLock(saveLockName(this.name, importId), async () => {
+      try {
+        await updatePending(this.pouch, (r) => ({ ...r, saves: [...r.saves, pending] }), this.timeoutMs);
+      } catch (e) {
+        throw prefixed(toStoreError(e, context), prefix);
+      }
+      try {
+        await writeDocs(this.pouch, built.chunks, context, this.timeoutMs, { sizeOf: (d) => built.bytes.get(d._id ?? '') ?? 0 });
+        // The header (and a new project) last: until they exist the import is invisible.
+        await writeDocs(this.pouch, newProject ? [built.header, newProject] : [built.header], context, this.timeoutMs);
+      } catch (e) {
+        const err = prefixed(toStoreError(e, context), prefix);
+        try {
+          await this.undoSave(pending);
+          await updatePending(this.pouch, (r) => ({ ...r, saves: r.saves.filter((s) => s.importId !== importId) }), this.timeoutMs);
+        } catch {
+          // Left in the pending record: the next openLocalStore removes the pieces.
+        }
+        throw err;
+      }
+      try {
+        await updatePending(this.pouch, (r) => ({ ...r, saves: r.saves.filter((s) => s.importId !== importId) }), this.timeoutMs);
+      } catch {
+        // The import is complete; recovery will see its header and only tidy the record.
+      }
+    });
+
+    const warnings: string[] = [];
+    try {
+      await this.projection.catchUp();
+    } catch (e) {
+      warnings.push(`The import was saved, but the activity table could not be refreshed yet: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return { projectId, importId, isNewProject, warnings };
+  }
+
+  /** Removes whatever an unfinished save wrote (its header first, so it never shows half-done). */
+  private async undoSave(s: PendingSave): Promise<void> {
+    const context = 'removing an unfinished import';
+    const header = await getOrNull<ImportHeaderDoc>(this.pouch, importDocId(s.projectId, s.importId), context, this.timeoutMs);
+    if (header) await deleteDocs(this.pouch, [{ id: header._id, rev: header._rev }], context, this.timeoutMs);
+    for (const kind of CHUNK_KIND_LIST) {
+      const rows = await readRange(this.pouch, `${kind}:${s.projectId}:${s.importId}:`, context, this.timeoutMs, { docs: false });
+      await deleteDocs(this.pouch, rows, context, this.timeoutMs);
+    }
+    if (s.isNewProject) {
+      const others = await readRange(this.pouch, `import:${s.projectId}:`, context, this.timeoutMs, { docs: false });
+      const project = await getOrNull<ProjectDoc>(this.pouch, projectDocId(s.projectId), context, this.timeoutMs);
+      if (project && others.length === 0) await deleteDocs(this.pouch, [{ id: project._id, rev: project._rev }], context, this.timeoutMs);
+    }
+  }
+
+  /** Finishes or undoes work an earlier session left half-done (see pending.ts). */
+  async recover(): Promise<RecoveryReport> {
+    const pending = await readPending(this.pouch, this.timeoutMs);
+    for (const s of pending.saves) {
+      const done = await ifUnlocked(saveLockName(this.name, s.importId), async () => {
+        const header = await getOrNull(this.pouch, importDocId(s.projectId, s.importId), 'checking an unfinished save', this.timeoutMs);
+        const project = await getOrNull(this.pouch, projectDocId(s.projectId), 'checking an unfinished save', this.timeoutMs);
+        if (header && project) this.recovery.savesFinished++;
+        else {
+          await this.undoSave(s);
+          this.recovery.savesUndone++;
+        }
+        await updatePending(this.pouch, (r) => ({ ...r, saves: r.saves.filter((x) => x.importId !== s.importId) }), this.timeoutMs);
+      });
+      if (!done) this.recovery.skipped++;
+    }
+    for (const projectId of pending.deletes) {
+      const done = await ifUnlocked(deleteLockName(this.name, projectId), async () => {
+        await this.deleteProjectDocs(projectId);
+        await updatePending(this.pouch, (r) => ({ ...r, deletes: r.deletes.filter((d) => d !== projectId) }), this.timeoutMs);
+        this.recovery.deletesFinished++;
+      });
+      if (!done) this.recovery.skipped++;
+    }
+    return this.recovery;
+  }
+
+  async listImports(projectId: string): Promise<ImportSummaryRow[]> {
+    checkId(projectId, 'project');
+    const headers = await this.headersOf(projectId);
+    // Completeness comes from the projection, which reads each import's chunks once; reading them
+    // here would mean loading every import of the project just to list it.
+    let states = new Map<string, { complete: boolean }>();
+    try {
+      await this.projection.catchUp();
+      states = await this.projection.importStates(projectId);
+    } catch {
+      // Derived tables unavailable: the list still shows, with completeness unknown (false).
+    }
+    return headers.map((h) => importRow(h, states.get(h.importId)?.complete ?? false));
+  }
+
+  async loadImport(projectId: string, importId: string): Promise<Schedule> {
+    checkId(projectId, 'project');
+    checkId(importId, 'import');
+    const header = await getOrNull<ImportHeaderDoc>(this.pouch, importDocId(projectId, importId), 'opening an import', this.timeoutMs);
+    if (!header) throw new StoreError('not-found', 'That import is not on this device (it may have been deleted). Reopen the project to see its current imports.');
+    return this.assemble(header);
+  }
+
+  async loadSchedule(projectId: string, importId?: string): Promise<Schedule> {
+    checkId(projectId, 'project');
+    const project = await this.requireProject(projectId);
+    const headers = await this.headersOf(projectId);
+    if (!headers.length) throw new StoreError('not-found', `The project "${project.name}" has no imports yet. Import a schedule file into it first.`);
+    const target = importId === undefined ? headers[headers.length - 1] : headers.find((h) => h.importId === importId);
+    if (!target) throw new StoreError('not-found', `That import is not part of "${project.name}" on this device (it may have been deleted). Reopen the project to see its current imports.`);
+
+    const latest = await this.assemble(target);
+    const earlier: HistoryInput[] = [];
+    const skipped: string[] = [];
+    for (const h of historyOf(target, headers)) {
+      try {
+        const activities = await this.kindItems<Activity>(h, 'act');
+        earlier.push({ schedule: statusOnly(h, activities), id: h.importId, label: h.fileName });
+      } catch (e) {
+        if (!(e instanceof StoreError && e.code === 'incomplete')) throw e;
+        skipped.push(`The status in ${h.fileName} was left out of the history: it is still arriving from your team.`);
+      }
+    }
+    const { schedule } = mergeHistory(latest, earlier);
+    if (skipped.length && schedule.source) {
+      schedule.source = { ...schedule.source, warnings: [...schedule.source.warnings, ...skipped.map((message) => ({ message }))] };
+    }
+    return schedule;
+  }
+
+  async findMatchingProject(schedule: Schedule): Promise<ProjectMatch | null> {
+    if (!schedule?.project) return null;
+    return bestMatch(schedule, await this.projectsWithImports());
+  }
+
+  // --- remembered column mappings -------------------------------------------------------------
+
+  async rememberMapping(signature: string, corrections: Record<string, string | null>): Promise<void> {
+    checkSignature(signature);
+    if (!corrections || typeof corrections !== 'object' || Array.isArray(corrections)) {
+      throw new StoreError('invalid', 'Column corrections must be an object of column → field (or null to ignore the column).');
+    }
+    for (const [k, v] of Object.entries(corrections)) {
+      if (v !== null && typeof v !== 'string') throw new StoreError('invalid', `The correction for column "${k}" must name a field or be null.`);
+    }
+    const id = mappingDocId(signature);
+    for (let attempt = 0; ; attempt++) {
+      const existing = await getOrNull<MappingDoc>(this.pouch, id, 'reading a remembered mapping', this.timeoutMs);
+      // Later corrections win column by column; a different signature under the same hash is replaced.
+      const base = existing && existing.signature === signature ? existing.corrections : {};
+      const doc: MappingDoc = { _id: id, type: 'mapping', signature, corrections: { ...base, ...corrections }, updatedAt: new Date().toISOString() };
+      if (existing) doc._rev = existing._rev;
+      try {
+        await guarded(() => this.pouch.put<MappingDoc>(doc), 'remembering column corrections', this.timeoutMs);
+        return;
+      } catch (e) {
+        if (!(e instanceof StoreError && isConflict(e.cause)) || attempt >= 3) throw e;
+      }
+    }
+  }
+
+  async recallMapping(signature: string): Promise<Record<string, string | null> | null> {
+    checkSignature(signature);
+    const doc = await getOrNull<MappingDoc>(this.pouch, mappingDocId(signature), 'reading a remembered mapping', this.timeoutMs);
+    return doc && doc.signature === signature ? { ...doc.corrections } : null;
+  }
+
+  // --- derived tables --------------------------------------------------------------------------
+
+  activityRows(projectId: string, importId: string): Promise<ActivityRow[]> {
+    return guarded(() => rowsOf(this.derived, projectId, importId).toArray(), 'reading the activity table', this.timeoutMs);
+  }
+
+  async cacheAnalysis(projectId: string, importId: string, key: string, value: unknown): Promise<void> {
+    const json = JSON.stringify(value);
+    if (json === undefined) throw new StoreError('invalid', 'An analysis result must be JSON data.');
+    await guarded(() => this.derived.analyses.put({ projectId, importId, key, json, computedAt: new Date().toISOString() }), 'caching an analysis', this.timeoutMs);
+  }
+
+  async cachedAnalysis<T = unknown>(projectId: string, importId: string, key: string): Promise<T | undefined> {
+    const row = await guarded(() => this.derived.analyses.get([projectId, importId, key]), 'reading a cached analysis', this.timeoutMs);
+    return row ? (JSON.parse(row.json) as T) : undefined;
+  }
+
+  async getPref<T = unknown>(key: string): Promise<T | undefined> {
+    const row = await guarded(() => this.derived.prefs.get(key), 'reading a preference', this.timeoutMs);
+    return row?.value as T | undefined;
+  }
+
+  async setPref(key: string, value: unknown): Promise<void> {
+    await guarded(() => this.derived.prefs.put({ key, value }), 'saving a preference', this.timeoutMs);
+  }
+
+  refreshDerived(): Promise<ProjectionResult> {
+    return this.projection.catchUp();
+  }
+
+  rebuildDerived(): Promise<ProjectionResult> {
+    return this.projection.rebuildAll();
+  }
+
+  requestPersistence(): Promise<boolean> {
+    return requestPersistence();
+  }
+
+  storageEstimate(): Promise<StorageEstimate | null> {
+    return storageEstimate();
+  }
+
+  async close(): Promise<void> {
+    await this.projection.catchUp().catch(() => undefined);
+    this.derived.close();
+    await guarded(() => this.pouch.close(), 'closing the local database', this.timeoutMs);
+  }
+
+  async destroy(): Promise<void> {
+    this.derived.close();
+    await guarded(() => this.derived.delete(), 'deleting the derived tables', this.timeoutMs);
+    await guarded(() => this.pouch.destroy(), 'deleting the local database', this.timeoutMs);
+  }
+
+  // --- helpers ---------------------------------------------------------------------------------
+
+  private newProjectDoc(projectId: string, name: string, code: string | undefined, currency: string | undefined): ProjectDoc {
+    const now = new Date().toISOString();
+    const cur = typeof currency === 'string' ? currency.trim().toUpperCase() : '';
+    if (currency !== undefined && cur && !CURRENCY_RE.test(cur)) {
+      throw new StoreError('invalid', `"${currency}" is not a currency code: use a three-letter ISO 4217 code such as GBP, EUR or USD.`);
+    }
+    const doc: ProjectDoc = {
+      _id: projectDocId(projectId),
+      type: 'project',
+      projectId,
+      name: name.slice(0, MAX_NAME),
+      currency: cur || 'GBP',
+      createdAt: now,
+      updatedAt: now,
+    };
+    const c = typeof code === 'string' ? code.trim() : '';
+    if (c) doc.code = c.slice(0, MAX_NAME);
+    return doc;
+  }
+
+  private async requireProject(projectId: string): Promise<ProjectDoc> {
+    const doc = await getOrNull<ProjectDoc>(this.pouch, projectDocId(projectId), 'reading the project', this.timeoutMs);
+    if (!doc) throw new StoreError('not-found', 'That project is not on this device (it may have been deleted, here or by a teammate). Go back to the project list.');
+    return doc;
+  }
+
+  private async headersOf(projectId: string): Promise<ImportHeaderDoc[]> {
+    const rows = await readRange<ImportHeaderDoc>(this.pouch, `import:${projectId}:`, 'listing imports', this.timeoutMs, { docs: true, pageSize: 500 });
+    return rows.flatMap((r) => (r.doc && r.doc.type === 'import' ? [r.doc] : [])).sort(compareImports);
+  }
+
+  private async projectsWithImports(): Promise<{ row: ProjectSummaryRow; doc: ProjectDoc; imports: ImportHeaderDoc[] }[]> {
+    const projects = await readRange<ProjectDoc>(this.pouch, 'project:', 'listing projects', this.timeoutMs, { docs: true, pageSize: 500 });
+    const headers = await readRange<ImportHeaderDoc>(this.pouch, 'import:', 'listing projects', this.timeoutMs, { docs: true, pageSize: 500 });
+    const byProject = new Map<string, ImportHeaderDoc[]>();
+    for (const r of headers) {
+      if (!r.doc || r.doc.type !== 'import') continue;
+      const list = byProject.get(r.doc.projectId);
+      if (list) list.push(r.doc);
+      else byProject.set(r.doc.projectId, [r.doc]);
+    }
+    return projects.flatMap((r) => {
+      if (!r.doc || r.doc.type !== 'project') return [];
+      const imports = (byProject.get(r.doc.projectId) ?? []).sort(compareImports);
+      return [{ row: projectRow(r.doc, imports), doc: r.doc, imports }];
+    });
+  }
+
+  private async kindDocs(h: ImportHeaderDoc, kind: ChunkKind): Promise<ChunkDoc[]> {
+    const prefix = chunkDocId(kind, h.projectId, h.importId, 0).slice(0, -5);
+    const rows = await readRange<ChunkDoc>(this.pouch, prefix, `opening the import of ${h.fileName}`, this.timeoutMs, { docs: true });
+    return rows.flatMap((r) => (r.doc ? [r.doc] : []));
+  }
+
+  private async kindItems<T>(h: ImportHeaderDoc, kind: ChunkKind): Promise<T[]> {
+    const expected = h.chunks[kind];
+    if (expected === undefined) return [];
+    return itemsFromChunks(kind, await this.kindDocs(h, kind), expected, h.counts[kind] ?? 0, `The import of ${h.fileName}`) as T[];
+  }
+
+  private async assemble(header: ImportHeaderDoc): Promise<Schedule> {
+    const docs: ChunkDoc[] = [];
+    for (const kind of CHUNK_KIND_LIST) if (header.chunks[kind] !== undefined) docs.push(...(await this.kindDocs(header, kind)));
+    return assembleSchedule(header, docs);
+  }
+}
+
+/** An earlier import reduced to what a status snapshot needs: its project (data date) and activities. */
+function statusOnly(h: ImportHeaderDoc, activities: Activity[]): Schedule {
+  return {
+    formatVersion: SCHEDULE_FORMAT_VERSION,
+    project: h.project,
+    wbs: [],
+    activities,
+    relationships: [],
+    calendars: [],
+    resources: [],
+    assignments: [],
+    codeTypes: [],
+    snapshots: [],
+    baselines: [],
+    changeOrders: [],
+  };
+}
+
+/** The file's currency when it is an ISO 4217 code; otherwise none, so the project gets the default. */
+function fileCurrency(currency: unknown): string | undefined {
+  const c = typeof currency === 'string' ? currency.trim().toUpperCase() : '';
+  return CURRENCY_RE.test(c) ? c : undefined;
+}
+
+function prefixed(e: StoreError, prefix: string): StoreError {
+  return prefix && !e.message.startsWith(prefix) ? new StoreError(e.code, prefix + e.message, { cause: e.cause ?? e }) : e;
+}
+
+function checkId(id: unknown, what: 'project' | 'import'): asserts id is string {
+  if (typeof id !== 'string' || !isValidId(id)) {
+    throw new StoreError('invalid', `"${String(id).slice(0, 80)}" is not a valid ${what} id. Go back to the project list and choose the ${what} again.`);
+  }
+}
+
+function checkName(name: unknown): string {
+  const clean = typeof name === 'string' ? name.trim().replace(/\s+/g, ' ') : '';
+  if (!clean) throw new StoreError('invalid', 'A project needs a name. Type one and try again.');
+  if (clean.length > MAX_NAME) throw new StoreError('invalid', `A project name can be at most ${MAX_NAME} characters; this one has ${clean.length}. Shorten it and try again.`);
+  return clean;
+}
+
+function checkSignature(signature: unknown): asserts signature is string {
+  if (typeof signature !== 'string' || !signature) throw new StoreError('invalid', 'A column mapping needs a signature (the file layout it applies to).');
+}
+
+function mappingDocId(signature: string): string {
+  return `mapping:${hashText(signature)}-${signature.length.toString(36)}`;
+}
