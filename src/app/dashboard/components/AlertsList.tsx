@@ -1,0 +1,59 @@
+/**
+ * Threshold alerts, most serious first (as evaluateAlerts sorts them): severity, node, message.
+ * A long list shows its first `limit` alerts and a button for the rest.
+ */
+import { useState } from 'react';
+import type { BreakdownKind } from '../../../core/evm/types';
+import type { Alert } from '../../../core/insight/alerts';
+import type { Severity } from '../../../core/insight/rules';
+
+export const EMPTY_ALERTS_TEXT = 'No alerts at the default thresholds.';
+
+/** Alerts shown before "Show all" (default). */
+export const ALERTS_SHOWN = 8;
+
+const SEVERITY_LABELS: Readonly<Record<Severity, string>> = { critical: 'Critical', warning: 'Warning' };
+
+const KIND_LABELS: Readonly<Record<BreakdownKind, string>> = {
+  project: 'Project',
+  wbs: 'WBS',
+  'control-account': 'Control account',
+  code: 'Activity code',
+};
+
+export interface AlertsListProps {
+  alerts: readonly Alert[];
+  /** How many to show before "Show all" (default 8; Infinity for all). */
+  limit?: number;
+}
+
+export function AlertsList({ alerts, limit = ALERTS_SHOWN }: AlertsListProps) {
+  const [showAll, setShowAll] = useState(false);
+  if (alerts.length === 0) return <p className="alerts__empty">{EMPTY_ALERTS_TEXT}</p>;
+  const critical = alerts.filter((a) => a.severity === 'critical').length;
+  const shown = showAll ? alerts : alerts.slice(0, Math.max(1, limit));
+  return (
+    <div className="alerts">
+      <p className="alerts__count">
+        {alerts.length} {alerts.length === 1 ? 'alert' : 'alerts'}
+        {critical ? `, ${critical} critical` : ''}
+      </p>
+      <ul className="alerts__list">
+        {shown.map((a) => (
+          <li key={`${a.ruleId}:${a.nodeKind}:${a.nodeId}`} className={`alert alert--${a.severity}`} data-rule={a.ruleId} data-node={a.nodeId}>
+            <span className={`status-badge status-badge--${a.severity}`}>{SEVERITY_LABELS[a.severity]}</span>
+            <span className="alert__node">
+              <span className="alert__kind">{KIND_LABELS[a.nodeKind]}</span> {a.nodeName}
+            </span>
+            <span className="alert__message">{a.message}</span>
+          </li>
+        ))}
+      </ul>
+      {shown.length < alerts.length ? (
+        <button type="button" className="btn btn-outline btn-sm alerts__more" onClick={() => setShowAll(true)}>
+          Show all {alerts.length} alerts
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The whole dashboard for one analysis: key figures, the S-curve, commentary, alerts, the
+ * breakdown and the cash flow. Purely presentational: the page computes `data` in a worker and
+ * passes it in. Each section has an h2; the components inside use h3 and below.
+ */
+import { useId, type ReactNode } from 'react';
+import { formatDateText } from './valueFormat';
+import type { AlertRule } from '../../../core/insight/rules';
+import { AlertsList } from './AlertsList';
+import { BreakdownTable } from './BreakdownTable';
+import { CashFlowTable } from './CashFlowTable';
+import { CommentaryPanel } from './CommentaryPanel';
+import { MetricCards } from './MetricCards';
+import { SCurveChart } from './SCurveChart';
+import { MathGroup } from './ShowMath';
+import type { DashboardData } from './types';
+import '../dashboard.css';
+
+export interface DashboardProps {
+  data: DashboardData;
+  rules?: readonly AlertRule[];
+  /** Show the per-period cash flow table (default true). */
+  showCashFlow?: boolean;
+}
+
+function Section({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={`dashboard-view__section${className ? ` ${className}` : ''}`} aria-labelledby={id}>
+      <h2 id={id} className="dashboard-view__heading">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function Dashboard({ data, rules, showCashFlow = true }: DashboardProps) {
+  const { analysis, alerts, commentary } = data;
+  const basisNote =
+    analysis.measureBasis === 'cost' ? null : `Figures are in hours: EV is measured in ${analysis.measureBasis === 'units' ? 'labour units' : 'working hours of duration'}, not money.`;
+  return (
+    <MathGroup>
+      <div className="dashboard-view">
+        <p className="dashboard-view__meta">
+          {analysis.dataDate ? <>Status at {formatDateText(analysis.dataDate)}</> : 'No data date'}
+          {basisNote ? <span className="dashboard-view__basis"> · {basisNote}</span> : null}
+        </p>
+        {analysis.warnings.length ? (
+          <div className="dashboard-view__warnings" role="note" aria-label="Input warnings">
+            <p className="dashboard-view__warnings-title">Check the input</p>
+            <ul>
+              {analysis.warnings.map((w, i) => (
+                <li key={i}>{w}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <Section title="Key figures">
+          <MetricCards data={data} rules={rules} />
+        </Section>
+        <Section title="S-curve" className="dashboard-view__card">
+          <SCurveChart analysis={analysis} />
+        </Section>
+        <div className="dashboard-view__columns">
+          <Section title="Commentary" className="dashboard-view__card">
+            <CommentaryPanel commentary={commentary} />
+          </Section>
+          <Section title="Alerts" className="dashboard-view__card">
+            <AlertsList alerts={alerts} />
+          </Section>
+        </div>
+        {analysis.breakdown ? (
+          <Section title="Breakdown" className="dashboard-view__card">
+            <BreakdownTable root={analysis.breakdown} currency={analysis.project.currency} basis={analysis.measureBasis} rules={rules} />
+          </Section>
+        ) : null}
+        {showCashFlow && analysis.cashFlow.length ? (
+          <Section title="Cash flow" className="dashboard-view__card">
+            <CashFlowTable analysis={analysis} />
+          </Section>
+        ) : null}
+      </div>
+    </MathGroup>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The metric cards: each a figure of the analysis with its status (colour plus a written label,
+ * so colour is never the only signal), a short context line and "show the math".
+ * Headings: a group is an h3 (the page gives the section its h2), a card an h4.
+ */
+import { useId, useMemo } from 'react';
+import type { AlertRule } from '../../../core/insight/rules';
+import { CARD_GROUPS, STATUS_LABELS, metricCards, type MetricCardModel } from './cardModels';
+import { NotAvailable } from './NotAvailable';
+import { MathGroup, ShowMath } from './ShowMath';
+import type { DashboardData } from './types';
+import { formatContextOf, type FormatContext } from './valueFormat';
+
+export interface MetricCardsProps {
+  data: DashboardData;
+  /** Alert rules that colour the cards (default: the default rules). */
+  rules?: readonly AlertRule[];
+}
+
+export function MetricCards({ data, rules }: MetricCardsProps) {
+  const { analysis } = data;
+  const ctx = useMemo(() => formatContextOf(analysis), [analysis]);
+  const cards = useMemo(() => metricCards(analysis, ctx, rules), [analysis, ctx, rules]);
+  return (
+    <MathGroup>
+      <div className="metric-groups">
+        {CARD_GROUPS.map((g) => {
+          const inGroup = cards.filter((c) => c.group === g.id);
+          if (inGroup.length === 0) return null;
+          return (
+            <section key={g.id} className="metric-group" aria-label={g.title}>
+              <h3 className="metric-group__title">{g.title}</h3>
+              <ul className="metric-cards">
+                {inGroup.map((card) => (
+                  <li key={card.id}>
+                    <MetricCard card={card} ctx={ctx} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+    </MathGroup>
+  );
+}
+
+export function MetricCard({ card, ctx }: { card: MetricCardModel; ctx: FormatContext }) {
+  const labelId = useId();
+  return (
+    <article className={`metric-card metric-card--${card.status}`} data-metric={card.id} data-status={card.status} aria-labelledby={labelId}>
+      <div className="metric-card__head">
+        <h4 id={labelId} className="metric-card__label">
+          {card.label}
+        </h4>
+        <ShowMath label={card.label} computed={card.computed} kind={card.kind} ctx={ctx} note={card.note} alignEnd />
+      </div>
+      <p className="metric-card__name">{card.name}</p>
+      <p className="metric-card__value">{card.reason !== null ? <NotAvailable reason={card.reason} /> : card.text}</p>
+      {card.extras.map((e) => (
+        <p key={e.label} className="metric-card__extra">
+          <span className="metric-card__extra-label">{e.label}</span>{' '}
+          {e.computed.value === null ? <NotAvailable reason={e.computed.reason} /> : e.text}
+          <ShowMath label={e.label} computed={e.computed} kind={e.kind} ctx={ctx} alignEnd />
+        </p>
+      ))}
+      {card.detail ? <p className="metric-card__detail">{card.detail}</p> : null}
+      <p className="metric-card__status">
+        <span className={`status-badge status-badge--${card.status}`}>
+          <span className="sr-only">Status: </span>
+          {STATUS_LABELS[card.status]}
+        </span>
+      </p>
+    </article>
+  );
+}

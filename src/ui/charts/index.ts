@@ -1,0 +1,3 @@
+/** Small SVG charts with no chart library. */
+export * from './scale';
+export * from './LineChart';

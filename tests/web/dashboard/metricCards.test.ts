@@ -1,0 +1,150 @@
+/**
+ * MetricCards rendered to static markup from a real analysis of tests/fixtures/riverside-pumping-station.json.
+ * Expected figures are the hand-worked ones of tests/fixtures/README.md (cited per assertion);
+ * statuses follow the default thresholds of src/core/insight/rules.ts.
+ */
+import { createElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { MetricCards, metricCards, formatContextOf } from '../../../src/app/dashboard/components';
+import { formatIndex } from '../../../src/core/format';
+import { statusColour } from '../../../src/core/insight';
+import { riverside, riversideWithoutActualCost, riversideWithoutCosts } from './fixture';
+import { all, attr, hasClass, one, render, text, visibleText, type El } from './html';
+
+const data = riverside();
+const page = render(createElement(MetricCards, { data }));
+
+function card(root: El, id: string): El {
+  return one(root, attr('data-metric', id), `card ${id}`);
+}
+const valueOf = (c: El) => visibleText(one(c, hasClass('metric-card__value'))).trim();
+const statusOf = (c: El) => visibleText(one(c, hasClass('status-badge'))).trim();
+
+describe('MetricCards on the Riverside fixture', () => {
+  it('shows CPI = 80,000 / 89,500 = 0.894 as "0.89", critical (below the 0.90 threshold), with a written status', () => {
+    const cpi = card(page, 'cpi');
+    // README: CPI = 80,000/89,500 = 0.894.
+    expect(valueOf(cpi)).toBe('0.89');
+    expect(valueOf(cpi)).toBe(formatIndex(data.analysis.cost.cpi.value!));
+    // rules.ts: cpi-critical fires below 0.90.
+    expect(statusColour(data.analysis.cost.cpi.value, 'cpi')).toBe('critical');
+    expect(cpi.attrs.class).toContain('metric-card--critical');
+    expect(statusOf(cpi)).toBe('Critical');
+    // The status is also in words for screen readers.
+    expect(text(one(cpi, hasClass('status-badge')))).toBe('Status: Critical');
+  });
+
+  it('shows PV, EV, AC and BAC from the README table, in pounds', () => {
+    // README totals: PV 121,000; EV 80,000; AC 89,500; BAC 225,000.
+    expect(valueOf(card(page, 'pv'))).toBe('£121,000');
+    expect(valueOf(card(page, 'ev'))).toBe('£80,000');
+    expect(valueOf(card(page, 'ac'))).toBe('£89,500');
+    expect(valueOf(card(page, 'bac'))).toBe('£225,000');
+  });
+
+  it('shows the variances with their signs and percentages', () => {
+    // SV = 80,000 − 121,000 = −41,000; SV% = −41,000/121,000 = −33.9%.
+    const sv = card(page, 'sv');
+    expect(valueOf(sv)).toBe('-£41,000');
+    expect(visibleText(one(sv, hasClass('metric-card__extra')))).toContain('-33.9%');
+    // CV = 80,000 − 89,500 = −9,500; CV% = −9,500/80,000 = −11.9%.
+    const cv = card(page, 'cv');
+    expect(valueOf(cv)).toBe('-£9,500');
+    expect(visibleText(one(cv, hasClass('metric-card__extra')))).toContain('-11.9%');
+  });
+
+  it('shows the forecast: EAC = BAC / CPI, ETC, VAC (critical beyond ±10%), TCPI', () => {
+    // EAC = 225,000 / (80,000/89,500) = 251,718.75; ETC = 251,718.75 − 89,500 = 162,218.75.
+    expect(valueOf(card(page, 'eac'))).toBe('£251,719');
+    expect(valueOf(card(page, 'etc'))).toBe('£162,219');
+    // VAC = 225,000 − 251,718.75 = −26,718.75, VAC% = −11.9%: beyond the ±10% critical rule.
+    const vac = card(page, 'vac');
+    expect(valueOf(vac)).toBe('-£26,719');
+    expect(visibleText(one(vac, hasClass('metric-card__extra')))).toContain('-11.9%');
+    expect(vac.attrs['data-status']).toBe('critical');
+    // TCPI(BAC) = (225,000 − 80,000)/(225,000 − 89,500) = 1.070.
+    expect(valueOf(card(page, 'tcpiBac'))).toBe('1.07');
+    // TCPI(EAC) equals CPI when EAC = BAC/CPI (DESIGN.md identity): no gap, so the gap rule is "good".
+    const tcpiEac = card(page, 'tcpiEac');
+    expect(valueOf(tcpiEac)).toBe('0.89');
+    expect(tcpiEac.attrs['data-status']).toBe('good');
+  });
+
+  it('shows earned schedule in weeks, with the period unit of the weekly grid', () => {
+    // Weekly PV (hand-checked from the README baseline): PV3 = 53,000, PV4 = 86,000, EV = 80,000, so
+    // ES = 3 + (80,000 − 53,000)/(86,000 − 53,000) = 3.82 weeks; AT = 5 (5 Feb is the end of week 5).
+    expect(valueOf(card(page, 'es'))).toBe('3.8 weeks');
+    // SPI(t) = 3.818/5 = 0.764: below the 0.90 critical threshold.
+    const spit = card(page, 'spit');
+    expect(valueOf(spit)).toBe('0.76');
+    expect(spit.attrs['data-status']).toBe('critical');
+    // SV(t) = 3.818 − 5 = −1.18 weeks.
+    expect(valueOf(card(page, 'svt'))).toBe('-1.2 weeks');
+    // IEAC(t) = 5 + (10 − 3.818)/0.764 = 13.1 weeks against PD = 10.
+    expect(valueOf(card(page, 'ieact'))).toBe('13.1 weeks');
+    expect(visibleText(card(page, 'ieact'))).toContain('Against 10 weeks planned');
+  });
+
+  it('shows the forecast finish date from forecastFinish.spit', () => {
+    const finish = card(page, 'forecastFinish');
+    expect(data.analysis.forecastFinish.spit).not.toBeNull();
+    // The engine's SPI(t) finish, 2025-04-03T09:00, falls on 3 Apr 2025; the plan ends with week 10 (12 Mar).
+    expect(data.analysis.forecastFinish.spit!.slice(0, 10)).toBe('2025-04-03');
+    expect(valueOf(finish)).toBe('3 Apr 2025');
+    expect(visibleText(finish)).toContain('Planned 12 Mar 2025');
+  });
+
+  it('offers "show the math" on every card, named after the metric and closed at first', () => {
+    const cards = all(page, hasClass('metric-card'));
+    expect(cards.length).toBe(metricCards(data.analysis, formatContextOf(data.analysis)).length);
+    for (const c of cards) {
+      const label = visibleText(one(c, hasClass('metric-card__label'))).trim();
+      const btn = all(c, hasClass('show-math__icon'))[0];
+      expect(btn.attrs['aria-label']).toBe(`How is ${label} computed?`);
+      expect(btn.attrs['aria-expanded']).toBe('false');
+      // aria-controls points at the popover only while it exists.
+      expect(btn.attrs['aria-controls']).toBeUndefined();
+    }
+    expect(all(page, hasClass('math-popover'))).toHaveLength(0);
+  });
+
+  it('marks every card with a status word as well as a colour', () => {
+    for (const c of all(page, hasClass('metric-card'))) {
+      const status = c.attrs['data-status'];
+      expect(c.attrs.class).toContain(`metric-card--${status}`);
+      expect(['Good', 'Warning', 'Critical', 'No threshold']).toContain(statusOf(c));
+    }
+  });
+});
+
+describe('a metric that cannot be computed', () => {
+  const noCost = riversideWithoutActualCost();
+  const view = render(createElement(MetricCards, { data: noCost }));
+
+  it('shows CPI as n/a with the reason (AC = 0 leaves CPI without a denominator) and no colour', () => {
+    expect(noCost.analysis.cost.cpi.value).toBeNull();
+    const cpi = card(view, 'cpi');
+    const na = one(cpi, hasClass('na'));
+    expect(visibleText(na).startsWith('n/a')).toBe(true);
+    const reason = one(na, attr('role', 'tooltip'));
+    expect(text(reason)).toBe(noCost.analysis.cost.cpi.reason);
+    expect(text(reason)).toMatch(/No actual cost has been recorded/);
+    // The reason is reachable by keyboard (focusable) and tied to the value for screen readers.
+    expect(na.attrs.tabindex).toBe('0');
+    expect(na.attrs['aria-describedby']).toBe(reason.attrs.id);
+    expect(cpi.attrs['data-status']).toBe('neutral');
+    expect(statusOf(cpi)).toBe('No threshold');
+  });
+});
+
+describe('a schedule without costs', () => {
+  const hours = riversideWithoutCosts();
+  const view = render(createElement(MetricCards, { data: hours }));
+
+  it('writes amounts in hours, never with a currency symbol', () => {
+    expect(hours.analysis.measureBasis).not.toBe('cost');
+    // BAC in hours = Σ baseline working hours: 5+10+10+15+30+10+20 days × 8 h = 800 (the milestone has none).
+    expect(valueOf(card(view, 'bac'))).toBe('800 hours');
+    expect(visibleText(view)).not.toMatch(/£/);
+  });
+});
