@@ -20,7 +20,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'earnest-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** A file in the temporary folder. */
-function file(name: string, content: string | Buffer): string {
+function file(name: string, content: string | Uint8Array): string {
   const p = join(tmp, name);
   writeFileSync(p, content);
   return p;
@@ -249,7 +249,7 @@ describe('bad input: exit 1 and one line naming the file and the problem', () =>
   });
 
   it('binary data in a .csv', async () => {
-    expectOneLine(await run(file('binary.csv', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0xff, 0xfe, 0x00, 0x01]))), /binary\.csv is not a text CSV file/);
+    expectOneLine(await run(file('binary.csv', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0xff, 0xfe, 0x00, 0x01]))), /binary\.csv is not a text CSV file/);
   });
 
   it('a folder instead of a file', async () => {
