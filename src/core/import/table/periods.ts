@@ -1,0 +1,110 @@
+/**
+ * Building a period table (PV, EV, AC per period) from a mapped sheet. Rows that share a period
+ * (a Cobra export lists every control account in every period) are added together; whether the
+ * values are cumulative is the caller's explicit choice, as the period-table analysis requires.
+ */
+import type { PeriodTable, PeriodTableRow } from '../../evm/periodTable';
+import { ImportError, inFile } from '../types';
+import type { MappingField } from './fields';
+import type { ColumnProposal, MappingProposal } from './mapper';
+import { cellRef, cellText, denseRows, isBlank, quoted, type CellValue, type Sheet } from './sheet';
+import { dateOfCell, numberOfCell, periodEndOfText, type DateOrder } from './values';
+
+export interface PeriodTableFromSheetOptions {
+  /** The values are cumulative (true) or per period (false). */
+  cumulative: boolean;
+  fileName?: string;
+  /** Overrides the proposal's day/month order. */
+  dateOrder?: DateOrder;
+  /** Receives notes about rows combined or left out. */
+  onWarning?: (message: string) => void;
+  project?: PeriodTable['project'];
+}
+
+export function periodTableFromSheet(sheet: Sheet, mapping: MappingProposal, options: PeriodTableFromSheetOptions): PeriodTable {
+  const file = inFile(options.fileName);
+  const order = options.dateOrder ?? mapping.dateOrder;
+  const col = (f: MappingField): ColumnProposal | undefined => mapping.columns.find((c) => c.field === f);
+  // The measure columns: with both a per-period and a cumulative column, take the one asked for.
+  const pick = (plain: MappingField, cum: MappingField) => (options.cumulative ? (col(cum) ?? col(plain)) : (col(plain) ?? col(cum)));
+  const pv = pick('plannedValue', 'plannedValueCum');
+  const ev = pick('earnedValue', 'earnedValueCum');
+  const ac = pick('actualCost', 'actualCostCum');
+  const missing = [['PV', pv], ['EV', ev], ['AC', ac]].filter(([, c]) => !c).map(([n]) => n);
+  if (missing.length)
+    throw new ImportError(
+      `${file}sheet ${quoted(sheet.name)}: no column is mapped to ${missing.join(', ')}. A period table needs PV (BCWS, planned value), EV (BCWP, earned value) and AC (ACWP, actual cost): map those columns and import again.`,
+      sheet.name,
+    );
+  const periodCol = col('period');
+  const dateCol = col('periodDate');
+  const rows = denseRows(sheet);
+
+  const byKey = new Map<string, PeriodTableRow & { count: number }>();
+  const out: (PeriodTableRow & { count: number })[] = [];
+  let combined = 0;
+  for (let r = mapping.headerRow + 1; r < rows.length; r++) {
+    const row = rows[r];
+    if (!row || row.every(isBlank)) continue;
+    const periodRaw: CellValue = periodCol ? (row[periodCol.index] ?? null) : null;
+    const dateRaw: CellValue = dateCol ? (row[dateCol.index] ?? null) : null;
+    const label = periodCol ? labelOf(periodRaw) : dateCol ? labelOf(dateRaw) : String(out.length + 1);
+    if (/^(?:grand\s+)?totals?\b/i.test(label)) {
+      options.onWarning?.(`row ${r + 1} looks like a total row (${quoted(label)}); it was left out`);
+      continue;
+    }
+    const end = endOf(dateRaw, order) ?? endOf(periodRaw, order);
+    const value = (c: ColumnProposal, name: string): number | null => {
+      const v = row[c.index] ?? null;
+      if (isBlank(v)) return null;
+      const n = numberOfCell(v);
+      if (!n)
+        throw new ImportError(
+          `${file}${cellRef(sheet.name, c.index, r)}: ${name} value ${quoted(v)} in column ${quoted(c.header)} is not a number. Use plain amounts such as 12500 or £12,500.00 (leave the cell empty for a period not yet reported).`,
+          cellRef(sheet.name, c.index, r),
+        );
+      return n.value;
+    };
+    const rec = { label: label || String(out.length + 1), end, pv: value(pv as ColumnProposal, 'PV'), ev: value(ev as ColumnProposal, 'EV'), ac: value(ac as ColumnProposal, 'AC'), source: `${sheet.name} row ${r + 1}`, count: 1 };
+    const key = end ?? rec.label;
+    const prev = byKey.get(key);
+    if (prev && (periodCol || dateCol)) {
+      combined++;
+      prev.pv = add(prev.pv, rec.pv);
+      prev.ev = add(prev.ev, rec.ev);
+      prev.ac = add(prev.ac, rec.ac);
+      prev.count++;
+      continue;
+    }
+    byKey.set(key, rec);
+    out.push(rec);
+  }
+  if (out.length === 0) throw new ImportError(`${file}sheet ${quoted(sheet.name)} has a header row but no period rows under it: add one row per period with PV, EV and AC.`, sheet.name);
+  if (combined) options.onWarning?.(`${combined + out.filter((o) => o.count > 1).length} rows share a period with others and were added together, giving ${out.length} periods (one row per control account or work package per period).`);
+  // Dated periods in date order; otherwise the order of the sheet.
+  if (out.every((o) => o.end !== null)) out.sort((a, b) => (a.end as string).localeCompare(b.end as string));
+  const table: PeriodTable = {
+    rows: out.map(({ count: _count, ...row }) => row),
+    valuesAre: options.cumulative ? 'cumulative' : 'incremental',
+  };
+  if (options.project) table.project = options.project;
+  return table;
+}
+
+function add(a: number | null, b: number | null): number | null {
+  return a === null ? b : b === null ? a : a + b;
+}
+
+function labelOf(v: CellValue): string {
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T00:00$/.test(v)) return v.slice(0, 10);
+  return cellText(v).trim();
+}
+
+/** A period's end date: a date cell, or a label naming a month ("Mar-25" → 2025-03-31). */
+function endOf(v: CellValue, order: DateOrder): string | null {
+  if (isBlank(v)) return null;
+  if (typeof v === 'number') return null;
+  const d = dateOfCell(v, { order });
+  if (d) return d.hasTime ? d.date : d.date.slice(0, 10);
+  return typeof v === 'string' ? periodEndOfText(v, order) : null;
+}
