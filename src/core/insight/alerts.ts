@@ -53,13 +53,19 @@ export function inScope(scope: RuleScope, kind: BreakdownKind): boolean {
   return scope === 'any' || scope === kind;
 }
 
-/** The project first, then the breakdown depth-first (its project-kind root is the project itself). */
+/**
+ * The project first, then the breakdown depth-first (its project-kind root is the project itself).
+ * A node that only wraps one child of its own kind holding all its activities (P6's project-level WBS element, a
+ * single phase) has that child's figures exactly, so it is left out: the same alert twice under
+ * two names says nothing new.
+ */
 export function alertTargets(analysis: Analysis): AlertTarget[] {
   const out: AlertTarget[] = [
     { id: analysis.project.id, name: analysis.project.name, kind: 'project', cost: analysis.cost, schedule: analysis.schedule },
   ];
+  const wrapper = (n: BreakdownNode) => n.children.length === 1 && n.children[0].kind === n.kind && n.children[0].activityCount === n.activityCount;
   const walk = (n: BreakdownNode): void => {
-    if (n.kind !== 'project') out.push({ id: n.id, name: n.name || n.code || n.id, kind: n.kind, cost: n.cost, schedule: null });
+    if (n.kind !== 'project' && !wrapper(n)) out.push({ id: n.id, name: n.name || n.code || n.id, kind: n.kind, cost: n.cost, schedule: null });
     for (const c of n.children) walk(c);
   };
   if (analysis.breakdown) walk(analysis.breakdown);

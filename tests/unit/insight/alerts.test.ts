@@ -214,6 +214,21 @@ describe('scope', () => {
   });
 });
 
+describe('wrapper nodes', () => {
+  it("a WBS element that only wraps one WBS element (P6's project-level node) is not alerted twice", () => {
+    const a = buildAnalysis({
+      name: 'Wrapped',
+      pv: [300, 1000],
+      ev: [200],
+      ac: [300],
+      bac: 1000,
+      breakdown: [{ id: 'ROOT', name: 'Project node', kind: 'wbs', children: [{ id: 'PH1', name: 'Phase 1', kind: 'wbs', children: [{ id: 'A', name: 'Works', kind: 'wbs', pv: 300, ev: 200, ac: 300, bac: 1000 }] }] }],
+    });
+    const rule: AlertRule[] = [{ id: 'cpi-wbs', metric: 'cpi', comparison: '<', threshold: 0.95, scope: 'wbs', severity: 'warning', message: '{node}' }];
+    expect(evaluateAlerts(a, rule).map((x) => x.nodeId)).toEqual(['A']);
+  });
+});
+
 describe('ordering', () => {
   it('critical first, then by size of breach', () => {
     const alerts = evaluateAlerts(earlyOverrun());
