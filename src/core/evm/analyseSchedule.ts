@@ -273,14 +273,24 @@ function buildPoints(
  * [max(data date, forecast start), forecast finish] (planned dates when no forecast). Null when
  * no activity has forecast or planned dates for its remaining work.
  */
+const firstDate = (...xs: number[]): number => {
+  for (const x of xs) if (!Number.isNaN(x)) return x;
+  return NaN;
+};
+
 function remainingShape(c: ColumnarActivities, sp: Spans, remaining: Float64Array, dd: number, grid: PeriodGrid, profile: SpreadProfile): Float64Array | null {
   const n = c.count;
   const start = new Float64Array(n);
   const finish = new Float64Array(n);
   let any = false;
   for (let i = 0; i < n; i++) {
-    let s = Number.isNaN(c.forecastStart[i]) ? c.plannedStart[i] : c.forecastStart[i];
-    let f = Number.isNaN(c.forecastFinish[i]) ? c.plannedFinish[i] : c.forecastFinish[i];
+    // Remaining work runs over the forecast dates, else the current plan, else the baseline (a
+    // schedule that carries only baseline dates still has a shape for what is left). Work already
+    // under way continues from the data date.
+    const started = !Number.isNaN(c.actualStart[i]);
+    let s = firstDate(c.forecastStart[i], c.plannedStart[i], started ? dd : sp.start[i]);
+    let f = firstDate(c.forecastFinish[i], c.plannedFinish[i], sp.finish[i]);
+    if (Number.isNaN(f)) f = s;
     if (remaining[i] > 0 && !Number.isNaN(f)) any = true;
     if (Number.isNaN(s)) s = f;
     s = Math.max(s, dd);

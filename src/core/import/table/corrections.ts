@@ -4,7 +4,7 @@
  * correction never leaves a field on two columns. Pure: storing corrections is the caller's job.
  */
 import { assignMax } from './assign';
-import { FIELDS, isMappingField, type MappingField } from './fields';
+import { CUMULATIVE_OF, FIELDS, isMappingField, type MappingField } from './fields';
 import { MIN_SCORE, type ColumnProposal, type MappingProposal } from './mapper';
 import { normaliseHeaderKey } from './signature';
 import { quoted } from './sheet';
@@ -36,10 +36,9 @@ export function applyCorrections(proposal: MappingProposal, remembered: Readonly
       col.confidence = 1;
       col.reason = `you mapped another column to ${FIELDS[field].label}; ${quoted(col.header)} is left unmapped`;
     } else {
-      const was = col.field;
       col.field = field;
       col.confidence = 1;
-      col.reason = field === null ? `you chose to ignore ${quoted(col.header)}` : `you mapped ${quoted(col.header)} to ${FIELDS[field].label}${was === field ? '' : ' (a correction you made before)'}`;
+      col.reason = field === null ? `you chose to ignore ${quoted(col.header)}` : `you mapped ${quoted(col.header)} to ${FIELDS[field].label}`;
       if (field) taken.add(field);
     }
     col.source = 'correction';
@@ -50,7 +49,19 @@ export function applyCorrections(proposal: MappingProposal, remembered: Readonly
   // Re-assign the other columns among the fields left free, from the scores kept in the proposal.
   const free = columns.filter((c) => !pinned.has(c.index));
   const fields = [...new Set(free.flatMap((c) => Object.keys(c.candidates) as MappingField[]))].filter((f) => !taken.has(f));
-  const matrix = free.map((c) => fields.map((f) => c.candidates[f] ?? 0));
+  // A column that lost its field to a correction must not slide into that field's twin ("Actual"
+  // displaced from actual cost is not thereby cumulative actual cost): that would keep two columns
+  // feeding the same measure, and the user's correction would change nothing.
+  const twins = (f: MappingField | null): MappingField[] => {
+    if (!f) return [];
+    const out: MappingField[] = [];
+    for (const [a, b] of Object.entries(CUMULATIVE_OF) as [MappingField, MappingField][]) if (a === f || b === f) out.push(a === f ? b : a);
+    return out;
+  };
+  const matrix = free.map((c) => {
+    const barred = c.field !== null && taken.has(c.field) ? twins(c.field) : [];
+    return fields.map((f) => (barred.includes(f) ? 0 : (c.candidates[f] ?? 0)));
+  });
   const choice = assignMax(matrix, MIN_SCORE);
   free.forEach((c, i) => {
     const f = choice[i] >= 0 ? fields[choice[i]] : null;
