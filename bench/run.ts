@@ -11,11 +11,12 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { esSuite, evmSuite } from './evm.bench';
+import { xerSuite } from './xer.bench';
 import { markdownTable, type BenchResult, type BenchSuite } from './harness';
 import { bench } from './harness';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- suites differ in their setup type
-const SUITES: BenchSuite<any>[] = [evmSuite, esSuite];
+const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite];
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {
