@@ -12,11 +12,12 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { esSuite, evmSuite } from './evm.bench';
 import { xerSuite } from './xer.bench';
+import { mspdiSuite } from './mspdi.bench';
 import { markdownTable, type BenchResult, type BenchSuite } from './harness';
 import { bench } from './harness';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- suites differ in their setup type
-const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite];
+const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite, mspdiSuite];
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {

@@ -1,17 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { ComingSoon } from '../ui/ComingSoon';
+import { Spinner } from '../ui/Spinner';
 import { PageHeader } from '../ui/PageHeader';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 
-function AppHome() {
-  return (
-    <ComingSoon
-      title="Dashboard"
-      docTitle="App"
-      description="Your projects, schedule imports and earned value dashboards will live here."
-    />
-  );
-}
+// Each screen is its own chunk (precached by the service worker, so all of them work offline).
+const ProjectsPage = lazy(() => import('./projects/ProjectsPage'));
+const ImportPage = lazy(() => import('./import/ImportPage'));
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 
 function AccountPage() {
   return <ComingSoon title="Account" description="Your profile, subscription, team and add-ons." />;
@@ -31,13 +28,17 @@ function AppNotFound() {
   );
 }
 
-/** The signed-in application (/app/*). Screens are added by later work. */
+/** The signed-in application (/app/*). */
 export default function AppArea() {
   return (
-    <Routes>
-      <Route index element={<AppHome />} />
-      <Route path="account" element={<AccountPage />} />
-      <Route path="*" element={<AppNotFound />} />
-    </Routes>
+    <Suspense fallback={<Spinner page />}>
+      <Routes>
+        <Route index element={<ProjectsPage />} />
+        <Route path="import" element={<ImportPage />} />
+        <Route path="projects/:id" element={<DashboardPage />} />
+        <Route path="account" element={<AccountPage />} />
+        <Route path="*" element={<AppNotFound />} />
+      </Routes>
+    </Suspense>
   );
 }

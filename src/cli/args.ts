@@ -15,6 +15,8 @@ export interface AnalyseArgs {
   eacMethod?: EacMethod;
   profile?: SpreadProfile;
   lastN?: number;
+  /** Which project of a multi-project schedule file (id or short code). */
+  project?: string;
   /** The options the user actually typed (without dashes), so options that do not apply to the input can be named. */
   given: string[];
 }
@@ -23,7 +25,10 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export const USAGE = `Usage: npm run analyse -- <file.json|file.csv> [options]
+export const USAGE = `Usage: npm run analyse -- <file> [options]
+
+  <file>                   a P6 .xer or .xml, an MS Project .xml, an Excel .xlsx/.xls, a .csv
+                           (activity list or period table) or a canonical-model .json
 
   --data-date YYYY-MM-DD   status date (default: the file's data date)
   --by wbs|ca|code:<type>  breakdown by WBS (default), control account, or an activity code type
@@ -35,6 +40,7 @@ export const USAGE = `Usage: npm run analyse -- <file.json|file.csv> [options]
   --eac METHOD             EAC used for ETC, VAC and TCPI: ${EAC_METHODS.join(', ')} (default cpi)
   --profile P              budget spread: ${SPREAD_PROFILES.join(', ')} (default linear)
   --last-n N               periods for CPI over the last n periods (default 3)
+  --project ID             the project to analyse in a multi-project file (id or short code)
   --help                   this text`;
 
 const positive = (name: string, v: string | undefined): number | undefined => {
@@ -67,6 +73,7 @@ export function parseAnalyseArgs(argv: string[]): AnalyseArgs | 'help' {
         eac: { type: 'string' },
         profile: { type: 'string' },
         'last-n': { type: 'string' },
+        project: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     });
@@ -106,6 +113,7 @@ export function parseAnalyseArgs(argv: string[]): AnalyseArgs | 'help' {
     eacMethod: v.eac as EacMethod | undefined,
     profile: v.profile as SpreadProfile | undefined,
     lastN,
+    project: v.project,
     given: Object.keys(v).filter((k) => k !== 'json' && k !== 'help' && !(typeof v[k as keyof typeof v] === 'boolean' && !v[k as keyof typeof v])),
   };
 }

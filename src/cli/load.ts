@@ -1,9 +1,16 @@
-/** Reads the CLI's input file and runs the analysis. Schedule files (XER, MSPDI…) come with the import readers. */
+/**
+ * Reads the CLI's input file and runs the analysis: a canonical JSON, a CSV period table (read
+ * with its line-and-column errors), or any schedule file the import readers know (recognised by
+ * content: XER, PMXML, MSPDI, Excel, a CSV activity list).
+ */
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { analysePeriodTable, analyseSchedule, type Analysis } from '../core/evm';
 import { parseSchedule } from '../core/model';
 import { parsePeriodTableCsv } from '../core/import/table/periodTableCsv';
+import { parseScheduleFile, detectFormat, ImportError } from '../core/import';
+import { proposeMapping, readCsv } from '../core/import/table';
+import type { Schedule } from '../core/model';
 import type { AnalyseArgs } from './args';
 
 /** A problem with the input file; the message already names the file. */
@@ -14,7 +21,7 @@ export class InputError extends Error {
 const MAX_BYTES = 512 * 1024 * 1024;
 
 /** Options that only mean something for one kind of input. */
-const SCHEDULE_ONLY = ['data-date', 'by', 'periods', 'profile'];
+const SCHEDULE_ONLY = ['data-date', 'by', 'periods', 'profile', 'project'];
 const PERIOD_TABLE_ONLY = ['incremental', 'bac', 'planned-duration'];
 
 /** Warnings for options the user gave that the input's kind does not use. */
@@ -48,34 +55,61 @@ export async function analyseFile(args: AnalyseArgs): Promise<FileAnalysis> {
   }
   if (size === 0) throw new InputError(`${name} is empty.`);
   if (size > MAX_BYTES) throw new InputError(`${name} is ${(size / 1048576).toFixed(0)} MB, over the ${MAX_BYTES / 1048576} MB limit.`);
-  const text = (await readFile(args.file)).toString('utf8');
+  const bytes = new Uint8Array(await readFile(args.file));
+  const text = new TextDecoder().decode(bytes);
   const ext = extname(args.file).toLowerCase();
-  const looksJson = /^\s*[{[]/.test(text.replace(/^\uFEFF/, ''));
+  const format = detectFormat(bytes, name).format;
 
-  if (ext === '.json' || (ext !== '.csv' && looksJson)) {
+  if (format === 'json' || (ext === '.json' && format !== 'xer')) {
     let json: unknown;
     try {
       json = JSON.parse(text.replace(/^\uFEFF/, ''));
     } catch (e) {
       throw new InputError(`${name} is not valid JSON: ${(e as Error).message}.`);
     }
-    const schedule = parseSchedule(json);
-    const analysis = analyseSchedule(schedule, {
-      dataDate: args.dataDate,
-      breakdown: args.by,
-      periods: args.periods,
-      eacMethod: args.eacMethod,
-      profile: args.profile,
-      lastN: args.lastN,
-    });
-    return { analysis, ignored: ignoredOptions(args.given, 'schedule') };
+    return scheduleAnalysis(parseSchedule(json), args);
   }
-  if (ext === '.csv' || ext === '.txt' || ext === '') {
-    const table = parsePeriodTableCsv(text, { incremental: args.incremental, fileName: name });
-    const analysis = analysePeriodTable(table, { bac: args.bac, plannedDuration: args.plannedDuration, eacMethod: args.eacMethod, lastN: args.lastN });
+  // A CSV period table keeps its own reader, whose errors name the line and column.
+  if (format === 'csv' && proposeMapping(readCsv(text)).kind === 'periods') return periodTableAnalysis(text, name, args);
+  if (format === 'not-a-schedule' && (ext === '.csv' || ext === '.txt')) return periodTableAnalysis(text, name, args);
+
+  let outcome;
+  try {
+    outcome = parseScheduleFile(bytes, { fileName: name, project: args.project, table: { confirmed: true, cumulative: !args.incremental } });
+  } catch (e) {
+    if (e instanceof ImportError) throw new InputError(e.message.startsWith(name) ? e.message : `${name}: ${e.message}`);
+    throw e;
+  }
+  if (outcome.kind === 'period-table') {
+    const analysis = analysePeriodTable(outcome.table, { bac: args.bac, plannedDuration: args.plannedDuration, eacMethod: args.eacMethod, lastN: args.lastN });
     return { analysis, ignored: ignoredOptions(args.given, 'period-table') };
   }
-  if (['.xer', '.xml', '.mpp', '.xlsx', '.xls', '.pp'].includes(ext))
-    throw new InputError(`${name}: reading ${ext} schedule files arrives with the schedule import readers; for now give a canonical-model .json or a .csv period table.`);
-  throw new InputError(`${name}: unrecognised file type "${ext}". Give a canonical-model .json or a .csv period table (Period, PV, EV, AC).`);
+  if (outcome.kind !== 'schedules') throw new InputError(`${name}: the table's columns could not be mapped.`);
+  const { schedules, projects } = outcome.result;
+  if (schedules.length > 1)
+    throw new InputError(
+      `${name} holds ${projects.length} projects: ${projects.map((p) => `${p.code ?? p.id} "${p.name}" (${p.activities} activities)`).join(', ')}. Choose one with --project <code>.`,
+    );
+  if (schedules.length === 0) throw new InputError(`${name}: no project was built from this file.`);
+  return scheduleAnalysis(schedules[0], args);
+}
+
+function scheduleAnalysis(schedule: Schedule, args: AnalyseArgs): FileAnalysis {
+  const analysis = analyseSchedule(schedule, {
+    dataDate: args.dataDate,
+    breakdown: args.by,
+    periods: args.periods,
+    eacMethod: args.eacMethod,
+    profile: args.profile,
+    lastN: args.lastN,
+  });
+  // Reader warnings (encoding guesses, missing baselines, repaired dates) belong with the figures.
+  for (const w of schedule.source?.warnings ?? []) analysis.warnings.push(w.where ? `${w.where}: ${w.message}` : w.message);
+  return { analysis, ignored: ignoredOptions(args.given, 'schedule') };
+}
+
+function periodTableAnalysis(text: string, name: string, args: AnalyseArgs): FileAnalysis {
+  const table = parsePeriodTableCsv(text, { incremental: args.incremental, fileName: name });
+  const analysis = analysePeriodTable(table, { bac: args.bac, plannedDuration: args.plannedDuration, eacMethod: args.eacMethod, lastN: args.lastN });
+  return { analysis, ignored: ignoredOptions(args.given, 'period-table') };
 }

@@ -4,7 +4,7 @@
  * in tests/fixtures/README.md.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -259,12 +259,12 @@ describe('bad input: exit 1 and one line naming the file and the problem', () =>
     expect(r.err).toContain(tmp.split('/').at(-1));
   });
 
-  it('.xer is not supported yet', async () => {
-    expectOneLine(await run(file('plan.xer', 'ERMHDR\t20.12\n')), /plan\.xer: reading \.xer schedule files arrives with the schedule import readers; for now give a canonical-model \.json or a \.csv period table\./);
+  it('an XER with a header and nothing else names the missing tables', async () => {
+    expectOneLine(await run(file('plan.xer', 'ERMHDR\t20.12\n')), /^earnest analyse: plan\.xer.*(PROJECT|TASK)/);
   });
 
-  it('an unknown extension', async () => {
-    expectOneLine(await run(file('plan.pdf', '%PDF-1.7 not a schedule')), /plan\.pdf: unrecognised file type "\.pdf"\. Give a canonical-model \.json or a \.csv period table/);
+  it('a PDF says what it is and what to give instead', async () => {
+    expectOneLine(await run(file('plan.pdf', '%PDF-1.7 not a schedule')), /^earnest analyse: plan\.pdf: this is a PDF document\. Earnest reads schedule data, not printed reports/);
   });
 });
 
@@ -315,4 +315,29 @@ describe('the script entry point', () => {
     expect(status).toBe(2);
     expect(stderr).toContain('--by must be wbs, ca or code:<type id>, not "region".');
   }, 60_000);
+});
+
+const SAMPLES = resolve(ROOT, '..', 'shared/samples/schedules');
+describe.skipIf(!existsSync(SAMPLES))('schedule files from the sample corpus', () => {
+  it('a multi-project XER asks for --project and lists the projects', async () => {
+    const r = await run(join(SAMPLES, 'xer/jaggelas_test.xer'));
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^earnest analyse: jaggelas_test\.xer holds 2 projects: .*935.*10001.*Choose one with --project <code>\.\n$/);
+  });
+
+  it('--project picks one, and the report carries the reader\'s notes', async () => {
+    const r = await run(join(SAMPLES, 'xer/jaggelas_test.xer'), '--project', '10001', '--json');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as JsonReport;
+    // Units only (no cost) in this file: README "assignments carry units only".
+    expect(doc.analysis.measureBasis).not.toBe('cost');
+    expect(doc.analysis.warnings.join('\n')).toMatch(/baseline/i);
+  });
+
+  it('an .mpp is recognised and the user told how to get XML', async () => {
+    const r = await run(join(SAMPLES, 'mpp/mpxj_mpp14resource.mpp'));
+    expect(r.code).toBe(1);
+    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.err).toMatch(/^earnest analyse: mpxj_mpp14resource\.mpp: this is a Microsoft Project \.mpp file \(MPP14\)\./);
+  });
 });

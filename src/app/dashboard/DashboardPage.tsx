@@ -1,0 +1,167 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { dataApi } from '../../client/data';
+import { EAC_METHODS, type EacMethod } from '../../core/evm';
+import { formatDate } from '../../core/format';
+import { PageHeader } from '../../ui/PageHeader';
+import { Spinner } from '../../ui/Spinner';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { Dashboard, type DashboardData } from './components';
+import '../app.css';
+
+type ImportRow = Awaited<ReturnType<ReturnType<typeof dataApi>['listImports']>>[number];
+
+const EAC_LABELS: Record<EacMethod, string> = {
+  cpi: 'BAC / CPI',
+  cpiSpi: 'CPI × SPI',
+  composite: '0.8 CPI + 0.2 SPI',
+  planRate: 'AC + (BAC − EV)',
+  cpiLastN: 'CPI of the last 3 periods',
+  bottomUp: 'Bottom-up (remaining cost)',
+};
+
+/** /app/projects/:id — the project's earned value dashboard at its data date. */
+export default function DashboardPage() {
+  const { id = '' } = useParams();
+  const [data, setData] = useState<(DashboardData & { importWarnings: { message: string; where?: string }[] }) | null>(null);
+  const [imports, setImports] = useState<ImportRow[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [by, setBy] = useState<'wbs' | 'control-account'>('wbs');
+  const [periods, setPeriods] = useState<'week' | 'month'>('month');
+  const [eacMethod, setEacMethod] = useState<EacMethod>('cpi');
+  useDocumentTitle(data ? data.analysis.project.name : 'Dashboard');
+
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    dataApi()
+      .dashboard(id, { breakdown: by, periods, eacMethod })
+      .then(
+        (d) => live && setData(d),
+        (e: Error) => live && setError(e.message),
+      );
+    return () => {
+      live = false;
+    };
+  }, [id, by, periods, eacMethod]);
+
+  useEffect(() => {
+    dataApi()
+      .listImports(id)
+      .then(setImports, () => setImports([]));
+  }, [id]);
+
+  if (error)
+    return (
+      <>
+        <PageHeader title="Dashboard" />
+        <section className="container app-section">
+          <div className="card import-error" role="alert">
+            <p>{error}</p>
+            <Link className="btn btn-outline" to="/app">
+              Back to projects
+            </Link>
+          </div>
+        </section>
+      </>
+    );
+  if (!data) return <Spinner page label="Computing the dashboard..." />;
+  const a = data.analysis;
+  return (
+    <>
+      <PageHeader
+        eyebrow="Earned value dashboard"
+        title={a.project.name}
+        lead={
+          <>
+            Status at {a.dataDate ? formatDate(a.dataDate) : 'the last reported period'} · measured in {a.measureBasis === 'cost' ? a.project.currency : a.measureBasis === 'units' ? 'labour units' : 'working hours'} ·{' '}
+            <Link to={`/app/import?project=${encodeURIComponent(id)}`}>Import the next status</Link>
+          </>
+        }
+      />
+      <section className="container app-section dashboard">
+        <form className="dashboard-options" onSubmit={(e) => e.preventDefault()}>
+          <label className="field">
+            <span>Breakdown</span>
+            <select className="input" value={by} onChange={(e) => setBy(e.target.value as typeof by)}>
+              <option value="wbs">WBS</option>
+              <option value="control-account">Control account</option>
+            </select>
+          </label>
+          <label className="field">
+            <span>Periods</span>
+            <select className="input" value={periods} onChange={(e) => setPeriods(e.target.value as typeof periods)}>
+              <option value="month">Months</option>
+              <option value="week">Weeks</option>
+            </select>
+          </label>
+          <label className="field">
+            <span>EAC method</span>
+            <select className="input" value={eacMethod} onChange={(e) => setEacMethod(e.target.value as EacMethod)}>
+              {EAC_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {EAC_LABELS[m]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </form>
+        {a.warnings.length > 0 ? (
+          <details className="warnings">
+            <summary>
+              {a.warnings.length} note{a.warnings.length === 1 ? '' : 's'} on the figures
+            </summary>
+            <ul>
+              {a.warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+        {data.importWarnings.length > 0 ? (
+          <details className="warnings">
+            <summary>
+              {data.importWarnings.length} note{data.importWarnings.length === 1 ? '' : 's'} from the import
+            </summary>
+            <ul>
+              {data.importWarnings.slice(0, 200).map((w, k) => (
+                <li key={k}>
+                  {w.where ? <span className="where">{w.where}: </span> : null}
+                  {w.message}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+        <Dashboard data={data} />
+        {imports.length > 0 ? (
+          <div className="card">
+            <h2>Status history</h2>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Data date</th>
+                  <th scope="col">File</th>
+                  <th scope="col" className="num">
+                    Activities
+                  </th>
+                  <th scope="col">Imported</th>
+                </tr>
+              </thead>
+              <tbody>
+                {imports.map((imp) => (
+                  <tr key={imp.importId}>
+                    <td>{imp.dataDate ? formatDate(imp.dataDate) : '—'}</td>
+                    <td>{imp.fileName}</td>
+                    <td className="num">{imp.activityCount.toLocaleString('en-GB')}</td>
+                    <td>{formatDate(imp.importedAt.slice(0, 10))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
+    </>
+  );
+}

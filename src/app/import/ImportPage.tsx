@@ -1,0 +1,147 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { dataApi } from '../../client/data';
+import { startImport, ImportJobError, type ImportJob } from '../../client/importer';
+import type { ImportProgress, TableChoice } from '../../core/import';
+import { PageHeader } from '../../ui/PageHeader';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import type { PendingSchedule } from '../../../workers/data.worker';
+import type { WorkerOutcome } from '../../../workers/import.worker';
+import { DropZone } from './DropZone';
+import { ImportProgressBar } from './ImportProgressBar';
+import { ImportSummary, type Target } from './ImportSummary';
+import { MappingReview } from './MappingReview';
+import { PeriodTableResult } from './PeriodTableResult';
+import '../app.css';
+
+type TableOutcome = Extract<WorkerOutcome, { kind: 'needs-mapping' | 'period-table' }>;
+
+type Step =
+  | { kind: 'pick' }
+  | { kind: 'reading'; file: File; progress: ImportProgress | null }
+  | { kind: 'mapping'; file: File; outcome: TableOutcome; remembered: boolean; choice: TableChoice }
+  | { kind: 'period-table'; file: File; outcome: Extract<WorkerOutcome, { kind: 'period-table' }>; choice: TableChoice }
+  | { kind: 'staged'; file: File; pendingId: string; schedules: PendingSchedule[]; label: string; note?: string }
+  | { kind: 'saving'; file: File }
+  | { kind: 'error'; file: File | null; message: string; where?: string };
+
+/**
+ * /app/import: pick or drop a file → read in a disposable worker with progress → for tables, review
+ * the column mapping → summary of what the file holds → save as a new project or as the next status
+ * of an existing one. Nothing is stored until the user saves, and a failure at any step stores nothing.
+ */
+export default function ImportPage() {
+  useDocumentTitle('Import a schedule');
+  const [params] = useSearchParams();
+  const intoProject = params.get('project');
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>({ kind: 'pick' });
+  const job = useRef<ImportJob | null>(null);
+
+  useEffect(() => () => job.current?.cancel(), []);
+
+  function read(file: File, table?: TableChoice) {
+    setStep({ kind: 'reading', file, progress: null });
+    const j = startImport(file, { table, onProgress: (p) => setStep((s) => (s.kind === 'reading' && s.file === file ? { ...s, progress: p } : s)) });
+    job.current = j;
+    j.result.then(
+      async (outcome) => {
+        if (job.current !== j) return;
+        job.current = null;
+        if (outcome.kind === 'schedules') {
+          const staged = await dataApi().stage(outcome.schedulesJson, { fileName: file.name, format: outcome.detectionLabel, fileSize: file.size });
+          setStep({ kind: 'staged', file, pendingId: staged.pendingId, schedules: staged.schedules, label: outcome.detectionLabel, note: outcome.note });
+        } else if (outcome.kind === 'period-table') {
+          setStep({ kind: 'period-table', file, outcome, choice: table ?? {} });
+        } else {
+          // A table: use the corrections remembered for the same columns, if any, once.
+          const remembered = table ? null : await dataApi().recallMapping(outcome.preview.signature);
+          if (remembered && Object.keys(remembered).length > 0) {
+            setStep({ kind: 'mapping', file, outcome, remembered: true, choice: { corrections: remembered } });
+            read(file, { corrections: remembered, sheet: outcome.preview.sheet });
+            return;
+          }
+          setStep({ kind: 'mapping', file, outcome, remembered: false, choice: table ?? {} });
+        }
+      },
+      (e: unknown) => {
+        if (job.current !== j) return;
+        job.current = null;
+        if (e instanceof ImportJobError && e.reason === 'cancelled') setStep({ kind: 'pick' });
+        else setStep({ kind: 'error', file, message: (e as Error).message, where: e instanceof ImportJobError ? e.where : undefined });
+      },
+    );
+  }
+
+  async function save(pendingId: string, targets: Target[]) {
+    const file = step.kind === 'staged' ? step.file : null;
+    setStep({ kind: 'saving', file: file as File });
+    try {
+      const saved = await dataApi().commit(pendingId, targets);
+      navigate(`/app/projects/${encodeURIComponent(saved[0].projectId)}`);
+    } catch (e) {
+      setStep({ kind: 'error', file, message: `Nothing was saved: ${(e as Error).message}` });
+    }
+  }
+
+  async function confirmMapping(file: File, choice: TableChoice, signature: string) {
+    if (choice.corrections && Object.keys(choice.corrections).length > 0) await dataApi().rememberMapping(signature, choice.corrections);
+    read(file, { ...choice, confirmed: true });
+  }
+
+  return (
+    <>
+      <PageHeader title="Import a schedule" lead="Primavera P6 (.xer or .xml), Microsoft Project (.xml), Excel (.xlsx, .xls) or CSV. Files are read on this device; nothing is uploaded." />
+      <section className="container app-section import-page">
+        {step.kind === 'pick' ? <DropZone onFile={(f) => read(f)} /> : null}
+        {step.kind === 'reading' ? <ImportProgressBar file={step.file} progress={step.progress} onCancel={() => job.current?.cancel()} /> : null}
+        {step.kind === 'mapping' ? (
+          <MappingReview
+            key={step.outcome.preview.signature + JSON.stringify(step.choice)}
+            fileName={step.file.name}
+            outcome={step.outcome}
+            remembered={step.remembered}
+            choice={step.choice}
+            onChange={(choice) => read(step.file, choice)}
+            onConfirm={(choice) => confirmMapping(step.file, choice, step.outcome.preview.signature)}
+            onCancel={() => setStep({ kind: 'pick' })}
+          />
+        ) : null}
+        {step.kind === 'period-table' ? (
+          <PeriodTableResult fileName={step.file.name} outcome={step.outcome} onEditMapping={() => read(step.file, { ...step.choice, confirmed: false })} onDone={() => setStep({ kind: 'pick' })} />
+        ) : null}
+        {step.kind === 'staged' ? (
+          <ImportSummary
+            fileName={step.file.name}
+            label={step.label}
+            note={step.note}
+            schedules={step.schedules}
+            intoProject={intoProject}
+            onSave={(targets) => save(step.pendingId, targets)}
+            onCancel={() => {
+              void dataApi().discard(step.pendingId);
+              setStep({ kind: 'pick' });
+            }}
+          />
+        ) : null}
+        {step.kind === 'saving' ? <p role="status">Saving to this device...</p> : null}
+        {step.kind === 'error' ? (
+          <div className="card import-error" role="alert">
+            <h2>{step.file ? `${step.file.name} could not be imported` : 'The import failed'}</h2>
+            <p>{step.message}</p>
+            {step.where ? <p className="muted">Where: {step.where}</p> : null}
+            <p className="muted">Nothing already stored was changed.</p>
+            <div className="app-toolbar">
+              <button className="btn btn-primary" type="button" onClick={() => setStep({ kind: 'pick' })}>
+                Try another file
+              </button>
+              <Link className="btn btn-ghost" to="/app">
+                Back to projects
+              </Link>
+            </div>
+          </div>
+        ) : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import { dataApi } from '../../client/data';
+import { formatDate } from '../../core/format';
+import type { PendingSchedule } from '../../../workers/data.worker';
+
+export interface Target {
+  index: number;
+  /** Existing project to add this as its next status, or null for a new project. */
+  projectId: string | null;
+}
+
+type ProjectOption = { id: string; name: string };
+
+const n = (x: number) => x.toLocaleString('en-GB');
+
+/**
+ * What the file holds, project by project, and where each goes: a new project, or the next status
+ * snapshot of an existing one (proposed when the project code or name matches).
+ */
+export function ImportSummary(props: {
+  fileName: string;
+  label: string;
+  note?: string;
+  schedules: PendingSchedule[];
+  intoProject: string | null;
+  onSave: (targets: Target[]) => void;
+  onCancel: () => void;
+}) {
+  const { schedules } = props;
+  const [projects, setProjects] = useState<ProjectOption[]>([]);
+  const [chosen, setChosen] = useState<boolean[]>(() => schedules.map(() => true));
+  const [targets, setTargets] = useState<(string | null)[]>(() => schedules.map((s) => (schedules.length === 1 && props.intoProject ? props.intoProject : (s.match?.id ?? null))));
+
+  useEffect(() => {
+    dataApi()
+      .listProjects()
+      .then((ps) => setProjects(ps.map((p) => ({ id: p.id, name: p.name }))))
+      .catch(() => setProjects([]));
+  }, []);
+
+  const picked = schedules.filter((_, i) => chosen[i]);
+  return (
+    <div className="import-summary">
+      <div className="card">
+        <h2>{props.fileName}</h2>
+        <p className="muted">
+          {props.label}
+          {schedules.length > 1 ? `, ${schedules.length} projects` : ''}
+        </p>
+        {props.note ? <p className="notice">{props.note}</p> : null}
+      </div>
+      {schedules.map((s, i) => (
+        <div className="card import-project" key={s.index} data-testid="import-project">
+          <div className="import-project-head">
+            {schedules.length > 1 ? (
+              <label className="check">
+                <input type="checkbox" checked={chosen[i]} onChange={(e) => setChosen((c) => c.map((v, j) => (j === i ? e.target.checked : v)))} />
+                <span>Import</span>
+              </label>
+            ) : null}
+            <h3>
+              {s.name}
+              {s.code && s.code !== s.name ? <span className="muted"> · {s.code}</span> : null}
+            </h3>
+          </div>
+          <dl className="summary-grid">
+            <div>
+              <dt>Activities</dt>
+              <dd>{n(s.activities)}</dd>
+            </div>
+            <div>
+              <dt>Relationships</dt>
+              <dd>{n(s.relationships)}</dd>
+            </div>
+            <div>
+              <dt>Resources</dt>
+              <dd>{n(s.resources)}</dd>
+            </div>
+            <div>
+              <dt>Assignments</dt>
+              <dd>{n(s.assignments)}</dd>
+            </div>
+            <div>
+              <dt>Data date</dt>
+              <dd>{s.dataDate ? formatDate(s.dataDate) : 'not given'}</dd>
+            </div>
+            <div>
+              <dt>Currency</dt>
+              <dd>{s.currency}</dd>
+            </div>
+          </dl>
+          <label className="field">
+            <span>Save as</span>
+            <select
+              className="input"
+              value={targets[i] ?? ''}
+              disabled={!chosen[i]}
+              onChange={(e) => setTargets((t) => t.map((v, j) => (j === i ? e.target.value || null : v)))}
+            >
+              <option value="">A new project</option>
+              {projects.map((p) => (
+                <option key={p.id} value={p.id}>
+                  The next status of {p.name}
+                  {p.id === s.match?.id ? ' (same project)' : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+          {s.warnings.length > 0 ? (
+            <details className="warnings" open={s.warnings.length <= 5}>
+              <summary>
+                {s.warnings.length} warning{s.warnings.length === 1 ? '' : 's'}
+              </summary>
+              <ul>
+                {s.warnings.slice(0, 200).map((w, k) => (
+                  <li key={k}>
+                    {w.where ? <span className="where">{w.where}: </span> : null}
+                    {w.message}
+                  </li>
+                ))}
+                {s.warnings.length > 200 ? <li>…and {n(s.warnings.length - 200)} more.</li> : null}
+              </ul>
+            </details>
+          ) : null}
+        </div>
+      ))}
+      <div className="app-toolbar">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={picked.length === 0}
+          onClick={() => props.onSave(schedules.map((s, i) => ({ index: s.index, projectId: targets[i] })).filter((_, i) => chosen[i]))}
+        >
+          {picked.length > 1 ? `Save ${picked.length} projects` : 'Save and open the dashboard'}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { Dashboard } from '../dashboard/components';
+import type { WorkerOutcome } from '../../../workers/import.worker';
+
+/**
+ * A period table's results, straight after the mapping: the same dashboard as a schedule's. Period
+ * tables are not stored as projects (yet); the user can go back to the mapping and see it change.
+ */
+export function PeriodTableResult(props: { fileName: string; outcome: Extract<WorkerOutcome, { kind: 'period-table' }>; onEditMapping: () => void; onDone: () => void }) {
+  return (
+    <div className="import-summary">
+      <div className="card">
+        <h2>{props.fileName}</h2>
+        <p className="muted">
+          A period table of {props.outcome.table.rows.length} periods, values {props.outcome.table.valuesAre === 'cumulative' ? 'cumulative' : 'per period'}. Period tables are analysed on this
+          page and not stored as a project.
+        </p>
+        <div className="app-toolbar">
+          <button type="button" className="btn btn-outline" onClick={props.onEditMapping}>
+            Change the column mapping
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={props.onDone}>
+            Import another file
+          </button>
+        </div>
+      </div>
+      <Dashboard data={props.outcome.dashboard} />
+    </div>
+  );
+}

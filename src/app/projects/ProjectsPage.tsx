@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { dataApi } from '../../client/data';
+import { formatDate } from '../../core/format';
+import { PageHeader } from '../../ui/PageHeader';
+import { Spinner } from '../../ui/Spinner';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import '../app.css';
+
+type ProjectRow = Awaited<ReturnType<ReturnType<typeof dataApi>['listProjects']>>[number];
+
+/** /app: the projects on this device, a way to import a schedule and to create an empty project. */
+export default function ProjectsPage() {
+  useDocumentTitle('Projects');
+  const [projects, setProjects] = useState<ProjectRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [name, setName] = useState('');
+
+  const refresh = useCallback(() => {
+    dataApi()
+      .listProjects()
+      .then(setProjects, (e: Error) => setError(e.message));
+  }, []);
+  useEffect(refresh, [refresh]);
+
+  async function create(e: React.FormEvent) {
+    e.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    try {
+      await dataApi().createProject({ name: trimmed });
+      setName('');
+      refresh();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+
+  async function remove(p: ProjectRow) {
+    if (!window.confirm(`Delete "${p.name}" and its ${p.importCount} import${p.importCount === 1 ? '' : 's'} from this device?`)) return;
+    try {
+      await dataApi().deleteProject(p.id);
+      refresh();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title="Projects" lead="Schedules you have imported on this device. Everything here works without a connection." />
+      <section className="container app-section">
+        <div className="app-toolbar">
+          <Link to="/app/import" className="btn btn-primary">
+            Import a schedule
+          </Link>
+          <form className="inline-form" onSubmit={create}>
+            <label htmlFor="new-project" className="sr-only">
+              New project name
+            </label>
+            <input id="new-project" className="input" placeholder="New project name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
+            <button className="btn btn-outline" type="submit" disabled={!name.trim()}>
+              Create project
+            </button>
+          </form>
+        </div>
+        {error ? (
+          <p className="app-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {projects === null && !error ? <Spinner label="Loading projects..." /> : null}
+        {projects && projects.length === 0 ? (
+          <div className="empty-state card">
+            <h2>No projects yet</h2>
+            <p>Import a Primavera P6 .xer or .xml, a Microsoft Project .xml, an Excel workbook or a CSV to see its earned value dashboard.</p>
+          </div>
+        ) : null}
+        {projects && projects.length > 0 ? (
+          <table className="data-table projects-table">
+            <thead>
+              <tr>
+                <th scope="col">Project</th>
+                <th scope="col">Data date</th>
+                <th scope="col" className="num">
+                  Activities
+                </th>
+                <th scope="col" className="num">
+                  Imports
+                </th>
+                <th scope="col">Updated</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {projects.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    <Link to={`/app/projects/${encodeURIComponent(p.id)}`} className="project-link">
+                      {p.name}
+                    </Link>
+                    {p.code ? <span className="muted"> · {p.code}</span> : null}
+                  </td>
+                  <td>{p.latestDataDate ? formatDate(p.latestDataDate) : '—'}</td>
+                  <td className="num">{p.activityCount.toLocaleString('en-GB')}</td>
+                  <td className="num">{p.importCount}</td>
+                  <td>{formatDate(p.updatedAt.slice(0, 10))}</td>
+                  <td className="actions">
+                    <Link className="btn btn-ghost btn-sm" to={`/app/import?project=${encodeURIComponent(p.id)}`}>
+                      Import next status
+                    </Link>
+                    <button className="btn btn-ghost btn-sm" type="button" onClick={() => remove(p)}>
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The data worker: owns the local store (PouchDB documents + Dexie derived tables) and runs the
+ * analysis next to it, so that schedules of any size go file → import worker → here → IndexedDB
+ * without ever being parsed or measured on the page's thread. The page gets summaries and the
+ * dashboard's results.
+ *
+ * Departure from DESIGN.md ("workers import src/core and comlink only"): this worker also imports
+ * src/client/store. Keeping storage on the page would mean deserialising every imported schedule
+ * there (a 100k-activity schedule is ~100 MB of JSON), and the analysis would then have to copy it
+ * back to a worker. The import worker, which runs untrusted parsers, still imports only src/core.
+ */
+import * as Comlink from 'comlink';
+import { analyseSchedule, type ScheduleAnalysisOptions } from '../src/core/evm';
+import { evaluateAlerts, writeCommentary } from '../src/core/insight';
+import type { ImportWarning, Schedule } from '../src/core/model';
+import { openLocalStore, type LocalStore } from '../src/client/store';
+import type { DashboardData } from '../src/app/dashboard/components/types';
+
+let storePromise: Promise<LocalStore> | null = null;
+const store = () => (storePromise ??= openLocalStore());
+
+/** Schedules read by the import worker, waiting for the user to say where they go. */
+const pending = new Map<string, { schedules: Schedule[]; fileName: string; format: string; fileSize: number }>();
+let pendingSeq = 0;
+
+export interface PendingSchedule {
+  index: number;
+  name: string;
+  code?: string;
+  activities: number;
+  relationships: number;
+  resources: number;
+  assignments: number;
+  dataDate?: string;
+  currency: string;
+  warnings: { message: string; where?: string }[];
+  /** The existing project this looks like the next status of. */
+  match?: { id: string; name: string };
+}
+
+const api = {
+  async listProjects() {
+    return (await store()).listProjects();
+  },
+  async createProject(input: { name: string; code?: string; currency?: string }) {
+    return (await store()).createProject(input);
+  },
+  async deleteProject(id: string) {
+    await (await store()).deleteProject(id);
+  },
+  async listImports(projectId: string) {
+    return (await store()).listImports(projectId);
+  },
+
+  /** Takes the import worker's JSON (transferred), parses it here and describes what it holds. */
+  async stage(json: ArrayBuffer, meta: { fileName: string; format: string; fileSize: number }): Promise<{ pendingId: string; schedules: PendingSchedule[] }> {
+    const schedules = JSON.parse(new TextDecoder().decode(json)) as Schedule[];
+    const s = await store();
+    const pendingId = `p${++pendingSeq}`;
+    pending.set(pendingId, { schedules, ...meta });
+    const out: PendingSchedule[] = [];
+    for (let i = 0; i < schedules.length; i++) {
+      const sc = schedules[i];
+      const match = await s.findMatchingProject(sc);
+      out.push({
+        index: i,
+        name: sc.project.name,
+        code: sc.project.code,
+        activities: sc.activities.length,
+        relationships: sc.relationships.length,
+        resources: sc.resources.length,
+        assignments: sc.assignments.length,
+        dataDate: sc.project.dataDate,
+        currency: sc.project.currency,
+        warnings: sc.source?.warnings ?? [],
+        match: match ? { id: match.id, name: match.name } : undefined,
+      });
+    }
+    return { pendingId, schedules: out };
+  },
+
+  /** Stores staged schedules: each into the project given (its next status) or a new project (null). */
+  async commit(pendingId: string, targets: { index: number; projectId: string | null }[]) {
+    const p = pending.get(pendingId);
+    if (!p) throw new Error('This import is no longer waiting to be saved (the page was reloaded?). Import the file again.');
+    const s = await store();
+    const saved = [];
+    for (const t of targets) {
+      const r = await s.saveImport(p.schedules[t.index], { projectId: t.projectId ?? undefined, fileName: p.fileName, format: p.format, fileSize: p.fileSize });
+      saved.push(r);
+    }
+    pending.delete(pendingId);
+    return saved;
+  },
+
+  discard(pendingId: string) {
+    pending.delete(pendingId);
+  },
+
+  /** The dashboard of a project at its latest (or a chosen) import. */
+  async dashboard(projectId: string, options: ScheduleAnalysisOptions & { importId?: string } = {}): Promise<DashboardData & { importWarnings: ImportWarning[] }> {
+    const s = await store();
+    const { importId, ...analysisOptions } = options;
+    const schedule = await s.loadSchedule(projectId, importId);
+    // An AnalysisInputError's message says what is wrong with the schedule; Comlink carries it to the page.
+    const analysis = analyseSchedule(schedule, analysisOptions);
+    return { analysis, alerts: evaluateAlerts(analysis), commentary: writeCommentary(analysis), importWarnings: schedule.source?.warnings ?? [] };
+  },
+
+  async rememberMapping(signature: string, corrections: Record<string, string | null>) {
+    await (await store()).rememberMapping(signature, corrections);
+  },
+  async recallMapping(signature: string) {
+    return (await store()).recallMapping(signature);
+  },
+};
+
+export type DataWorkerApi = typeof api;
+
+Comlink.expose(api);
