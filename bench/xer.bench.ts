@@ -55,6 +55,15 @@ export const xerSuite: BenchSuite<XerCtx> = {
           return r;
         },
       },
+      {
+        // One import in a fresh process: its peak RSS above setup is the memory a user's worker
+        // needs (the repeated runs above also hold earlier runs' uncollected garbage).
+        name: 'XER → model, one cold read',
+        note: 'peak memory of a single import',
+        runs: 1,
+        warmup: 0,
+        fn: (x) => readXer(x.bytes),
+      },
       { name: 'XER decode + table index only', runs, warmup: 2, fn: (x) => {
           const d = decodeTextSparse(x.bytes);
           return indexXer(d.text, {}, d.patches);

@@ -7,6 +7,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { Dashboard, type DashboardData } from './components';
+import { WarningList } from '../WarningList';
 import '../app.css';
 
 type ImportRow = Awaited<ReturnType<ReturnType<typeof dataApi>['listImports']>>[number];
@@ -106,33 +107,8 @@ export default function DashboardPage() {
             </select>
           </label>
         </form>
-        {a.warnings.length > 0 ? (
-          <details className="warnings">
-            <summary>
-              {a.warnings.length} note{a.warnings.length === 1 ? '' : 's'} on the figures
-            </summary>
-            <ul>
-              {a.warnings.map((w) => (
-                <li key={w}>{w}</li>
-              ))}
-            </ul>
-          </details>
-        ) : null}
-        {data.importWarnings.length > 0 ? (
-          <details className="warnings">
-            <summary>
-              {data.importWarnings.length} note{data.importWarnings.length === 1 ? '' : 's'} from the import
-            </summary>
-            <ul>
-              {data.importWarnings.slice(0, 200).map((w, k) => (
-                <li key={k}>
-                  {w.where ? <span className="where">{w.where}: </span> : null}
-                  {w.message}
-                </li>
-              ))}
-            </ul>
-          </details>
-        ) : null}
+        <WarningList warnings={a.warnings} one="note on the figures" many="notes on the figures" />
+        <WarningList warnings={data.importWarnings} one="note from the import" many="notes from the import" />
         <Dashboard data={data} />
         {imports.length > 0 ? (
           <div className="card">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { dataApi } from '../../client/data';
 import { formatDate } from '../../core/format';
 import type { PendingSchedule } from '../../../workers/data.worker';
+import { WarningList } from '../WarningList';
 
 export interface Target {
   index: number;
@@ -106,22 +107,7 @@ export function ImportSummary(props: {
               ))}
             </select>
           </label>
-          {s.warnings.length > 0 ? (
-            <details className="warnings" open={s.warnings.length <= 5}>
-              <summary>
-                {s.warnings.length} warning{s.warnings.length === 1 ? '' : 's'}
-              </summary>
-              <ul>
-                {s.warnings.slice(0, 200).map((w, k) => (
-                  <li key={k}>
-                    {w.where ? <span className="where">{w.where}: </span> : null}
-                    {w.message}
-                  </li>
-                ))}
-                {s.warnings.length > 200 ? <li>…and {n(s.warnings.length - 200)} more.</li> : null}
-              </ul>
-            </details>
-          ) : null}
+          <WarningList warnings={s.warnings} open={s.warnings.length <= 5} />
         </div>
       ))}
       <div className="app-toolbar">

@@ -10,6 +10,7 @@ export {
   continuousCalendar,
   interval,
   makeCalendar,
+  mergeIntervals,
   sixDayCalendar,
   standardCalendar,
   timeOfDay,

@@ -109,3 +109,18 @@ export function continuousCalendar(id = '24h'): Calendar {
 export function sixDayCalendar(id = 'six-day'): Calendar {
   return makeCalendar({ id, name: 'Six-day (Mon–Sat, 8 h)', workDays: [1, 2, 3, 4, 5, 6], hoursPerDay: 8 });
 }
+
+/**
+ * Sorts working intervals and merges touching or overlapping ones: the form the calendar compiler
+ * accepts. Readers use it on whatever periods a file lists (P6 writes 08:00–12:00 and 12:00–17:00).
+ */
+export function mergeIntervals(intervals: readonly WorkInterval[]): WorkInterval[] {
+  const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
+  const merged: WorkInterval[] = [];
+  for (const iv of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && iv[0] <= last[1]) merged[merged.length - 1] = [last[0], Math.max(last[1], iv[1])];
+    else merged.push(iv);
+  }
+  return merged;
+}

@@ -14,6 +14,7 @@ import type { Calendar, CalendarException, WorkInterval } from '../../model/sche
 import type { WarningLog } from './warnings';
 import { kid, kids, text, type XmlNode } from './xmlTree';
 import { parseDate, parseNumber, timeOfDay } from './values';
+import { mergeIntervals } from '../../calendar';
 
 const DAY_INDEX: Record<string, number> = {
   sunday: 0,
@@ -64,15 +65,8 @@ function workTimes(node: XmlNode, where: string, log: WarningLog): WorkInterval[
     }
     out.push([start, end]);
   }
-  out.sort((a, b) => a[0] - b[0]);
-  // Merge touching or overlapping periods, which the model's calendar compiler would refuse.
-  const merged: WorkInterval[] = [];
-  for (const iv of out) {
-    const last = merged[merged.length - 1];
-    if (last && iv[0] <= last[1]) merged[merged.length - 1] = [last[0], Math.max(last[1], iv[1])];
-    else merged.push(iv);
-  }
-  return merged;
+  // Touching or overlapping periods would be refused by the calendar compiler.
+  return mergeIntervals(out);
 }
 
 export function toCalendar(node: XmlNode, log: WarningLog): Calendar | undefined {

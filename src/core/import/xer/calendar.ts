@@ -21,6 +21,7 @@
  * Without a DaysOfWeek record P6 works Monday–Friday 08:00–16:00 (as MPXJ also assumes).
  */
 import type { CalendarException, WorkInterval } from '../../model/schedule';
+import { mergeIntervals } from '../../calendar';
 
 export interface StructuredRecord {
   name: string;
@@ -131,15 +132,8 @@ function addInterval(rec: StructuredRecord, out: WorkInterval[]): void {
 function intervals(recs: StructuredRecord[]): WorkInterval[] {
   const out: WorkInterval[] = [];
   for (const r of recs) addInterval(r, out);
-  // Merge touching intervals and sort, as the model's calendar code expects.
-  out.sort((a, b) => a[0] - b[0]);
-  const merged: WorkInterval[] = [];
-  for (const iv of out) {
-    const last = merged[merged.length - 1];
-    if (last && iv[0] <= last[1]) merged[merged.length - 1] = [last[0], Math.max(last[1], iv[1])];
-    else merged.push(iv);
-  }
-  return merged;
+  // Touching or overlapping periods would be refused by the calendar compiler.
+  return mergeIntervals(out);
 }
 
 const EPOCH_1899_12_30 = Date.UTC(1899, 11, 30);
