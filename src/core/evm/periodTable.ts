@@ -29,6 +29,8 @@ export interface PeriodTable {
   rows: PeriodTableRow[];
   valuesAre: 'cumulative' | 'incremental';
   project?: { id: string; name: string; currency: string };
+  /** What the reader did to the figures (e.g. scaled "£k" columns); shown with the results. */
+  notes?: string[];
 }
 
 export interface PeriodTableOptions {
@@ -46,7 +48,7 @@ export class PeriodTableError extends Error {
 
 export function analysePeriodTable(table: PeriodTable, opts: PeriodTableOptions = {}): Analysis {
   const rows = table.rows;
-  const warnings: string[] = [];
+  const warnings: string[] = [...(table.notes ?? [])];
   if (rows.length === 0) throw new PeriodTableError('The period table has no rows: add one row per period with PV, EV and AC.');
   const where = (i: number) => rows[i].source ?? `row ${i + 1}`;
 

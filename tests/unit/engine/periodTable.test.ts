@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PeriodTableError, analysePeriodTable, type PeriodTable, type PeriodTableRow } from '../../../src/core/evm/periodTable';
-import { normaliseHeader, parseAmount, parsePeriodDate, parsePeriodTableCsv } from '../../../src/core/import/table/periodTableCsv';
+import { headerScale, normaliseHeader, parseAmount, parsePeriodDate, parsePeriodTableCsv } from '../../../src/core/import/table/periodTableCsv';
 
 const FIXTURES = join(__dirname, '../../fixtures');
 
@@ -258,11 +258,44 @@ describe('parsePeriodTableCsv', () => {
     });
   });
 
+  describe('header units', () => {
+    it.each([
+      ['PV (£k)', 1000],
+      ['EV £000', 1000],
+      ["Cum BCWS £'000s", 1000],
+      ['AC ($K)', 1000],
+      ['Planned (thousands)', 1000],
+      ['EV (£m)', 1_000_000],
+      ['AC $M', 1_000_000],
+      ['PV (millions)', 1_000_000],
+      ['PV (£)', 1],
+      ['Actual Cost', 1],
+      ['Milestone', 1],
+      ['BCWS 2000', 1],
+    ] as const)('%s → × %d', (header, factor) => {
+      expect(headerScale(header)).toBe(factor);
+    });
+
+    it('a table in £k is read in pounds, and the results say so', () => {
+      const t = parsePeriodTableCsv(csv(['Period,PV (£k),EV (£k),AC (£k)', '1,100,80,90', '2,250,,']));
+      expect(t.rows[0]).toMatchObject({ pv: 100_000, ev: 80_000, ac: 90_000 });
+      expect(t.notes).toEqual([
+        'Column "PV (£k)" is in thousands: its values were multiplied by 1,000.',
+        'Column "EV (£k)" is in thousands: its values were multiplied by 1,000.',
+        'Column "AC (£k)" is in thousands: its values were multiplied by 1,000.',
+      ]);
+      const a = analysePeriodTable(t);
+      expect(a.cost.bac.value).toBe(250_000);
+      expect(a.warnings).toContain('Column "PV (£k)" is in thousands: its values were multiplied by 1,000.');
+    });
+  });
+
   describe('period dates', () => {
     it.each([
       ['2025-01-31', true, '2025-01-31'],
       ['2025-1-5', true, '2025-01-05'],
-      ['2025-01-31T17:00', true, '2025-01-31'],
+      ['2025-01-31T17:00', true, '2025-01-31T17:00'],
+      ['2025-01-31 08:30:00', true, '2025-01-31T08:30'],
       ['31/01/2025', true, '2025-01-31'],
       ['01/02/2025', true, '2025-02-01'],
       ['01/31/2025', false, '2025-01-31'],
@@ -277,7 +310,7 @@ describe('parsePeriodTableCsv', () => {
       expect(parsePeriodDate(text, dayFirst)).toBe(iso);
     });
 
-    it.each(['1', 'P1', 'Week 3', '31/02/2025', '2025-13-01', 'Foo 2025'])('%s is a label, not a date', (text) => {
+    it.each(['1', 'P1', 'Week 3', '31/02/2025', '2025-13-01', 'Foo 2025', '2025-01-31T25:00'])('%s is a label, not a date', (text) => {
       expect(parsePeriodDate(text)).toBeNull();
     });
 

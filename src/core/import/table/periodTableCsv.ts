@@ -87,6 +87,15 @@ export function parsePeriodTableCsv(text: string, opts: CsvPeriodTableOptions = 
     );
   const periodCol = col.period ?? header.findIndex((_, i) => i !== col.pv && i !== col.ev && i !== col.ac);
 
+  const scale: Partial<Record<Field, number>> = {};
+  const notes: string[] = [];
+  for (const f of ['pv', 'ev', 'ac'] as Field[]) {
+    const m = headerScale(header[col[f] as number]);
+    if (m === 1) continue;
+    scale[f] = m;
+    notes.push(`Column "${header[col[f] as number]}" is in ${m === 1000 ? 'thousands' : 'millions'}: its values were multiplied by ${m.toLocaleString('en-GB')}.`);
+  }
+
   const dayFirst = guessDayFirst(data.slice(1).map((r) => (periodCol >= 0 ? (r[periodCol] ?? '') : '')));
   const rows: PeriodTableRow[] = data.slice(1).map((r, idx) => {
     const line = idx + 2;
@@ -96,13 +105,27 @@ export function parsePeriodTableCsv(text: string, opts: CsvPeriodTableOptions = 
       const v = parseAmount(raw);
       if (v === null)
         throw new PeriodTableError(`${file}, line ${line}, column "${header[col[f] as number]}": "${raw}" is not a number. Use plain numbers such as 12500 or 12,500.00.`);
-      return v;
+      return scale[f] ? v * (scale[f] as number) : v;
     };
     const periodText = periodCol >= 0 ? (r[periodCol] ?? '').trim() : String(idx + 1);
     const end = periodText === '' ? null : parsePeriodDate(periodText, dayFirst);
     return { label: periodText || String(idx + 1), end, pv: cell('pv'), ev: cell('ev'), ac: cell('ac'), source: `${file}, line ${line}` };
   });
-  return { rows, valuesAre: opts.incremental ? 'incremental' : 'cumulative' };
+  const table: PeriodTable = { rows, valuesAre: opts.incremental ? 'incremental' : 'cumulative' };
+  if (notes.length) table.notes = notes;
+  return table;
+}
+
+/**
+ * The unit multiplier a header states: "PV (£k)", "EV £000", "AC ($K)", "Cum BCWS £'000s",
+ * "Planned (thousands)" → 1,000; "(£m)", "$M", "millions" → 1,000,000; otherwise 1. Reports
+ * in thousands are common, and reading them as pounds would understate every figure 1,000-fold.
+ */
+export function headerScale(header: string): number {
+  const h = header.toLowerCase();
+  if (/\bthousands?\b|(?:^|[\s(£$€[])'?000s?\b|[£$€]\s?k\b|\(k\)|\[k\]/.test(h)) return 1000;
+  if (/\bmillions?\b|[£$€]\s?(?:m|mn)\b|\((?:m|mn)\)|\[(?:m|mn)\]/.test(h)) return 1_000_000;
+  return 1;
 }
 
 /** "£1,234.50", "1234", "(1,200)" (negative), "-3.5e3"; null when not a number. */
@@ -142,8 +165,13 @@ function guessDayFirst(values: string[]): boolean {
 /** A period end date from the usual spellings, or null for a plain period number or label. */
 export function parsePeriodDate(text: string, dayFirst = true): string | null {
   const t = text.trim();
-  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(t);
-  if (m) return ymd(+m[1], +m[2], +m[3]);
+  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?)?$/.exec(t);
+  if (m) {
+    const day = ymd(+m[1], +m[2], +m[3]);
+    // A time of day, when given, is kept: the period ends then, not at midnight.
+    if (day === null || m[4] === undefined) return day;
+    return +m[4] < 24 ? `${day}T${pad(+m[4])}:${m[5]}` : null;
+  }
   m = /^(\d{1,2})[/.](\d{1,2})[/.](\d{2,4})$/.exec(t);
   if (m) return dayFirst ? ymd(fullYear(+m[3]), +m[2], +m[1]) : ymd(fullYear(+m[3]), +m[1], +m[2]);
   m = /^(\d{1,2})[- ]([A-Za-z]{3})[A-Za-z]*[- ](\d{2,4})$/.exec(t);

@@ -9,6 +9,7 @@ import type { MappingField } from './fields';
 import type { ColumnProposal, MappingProposal } from './mapper';
 import { cellRef, cellText, denseRows, isBlank, quoted, type CellValue, type Sheet } from './sheet';
 import { dateOfCell, numberOfCell, periodEndOfText, type DateOrder } from './values';
+import { headerScale } from './periodTableCsv';
 
 export interface PeriodTableFromSheetOptions {
   /** The values are cumulative (true) or per period (false). */
@@ -36,6 +37,15 @@ export function periodTableFromSheet(sheet: Sheet, mapping: MappingProposal, opt
       `${file}sheet ${quoted(sheet.name)}: no column is mapped to ${missing.join(', ')}. A period table needs PV (BCWS, planned value), EV (BCWP, earned value) and AC (ACWP, actual cost): map those columns and import again.`,
       sheet.name,
     );
+  // "PV (£k)": figures in thousands (or millions) become pounds, and the results say so.
+  const scaleOf = new Map<ColumnProposal, number>();
+  const notes: string[] = [];
+  for (const c of [pv, ev, ac] as ColumnProposal[]) {
+    const m = headerScale(c.header);
+    if (m === 1 || scaleOf.has(c)) continue;
+    scaleOf.set(c, m);
+    notes.push(`Column "${c.header}" is in ${m === 1000 ? 'thousands' : 'millions'}: its values were multiplied by ${m.toLocaleString('en-GB')}.`);
+  }
   const periodCol = col('period');
   const dateCol = col('periodDate');
   const rows = denseRows(sheet);
@@ -63,7 +73,7 @@ export function periodTableFromSheet(sheet: Sheet, mapping: MappingProposal, opt
           `${file}${cellRef(sheet.name, c.index, r)}: ${name} value ${quoted(v)} in column ${quoted(c.header)} is not a number. Use plain amounts such as 12500 or £12,500.00 (leave the cell empty for a period not yet reported).`,
           cellRef(sheet.name, c.index, r),
         );
-      return n.value;
+      return n.value * (scaleOf.get(c) ?? 1);
     };
     const rec = { label: label || String(out.length + 1), end, pv: value(pv as ColumnProposal, 'PV'), ev: value(ev as ColumnProposal, 'EV'), ac: value(ac as ColumnProposal, 'AC'), source: `${sheet.name} row ${r + 1}`, count: 1 };
     const key = end ?? rec.label;
@@ -88,6 +98,7 @@ export function periodTableFromSheet(sheet: Sheet, mapping: MappingProposal, opt
     valuesAre: options.cumulative ? 'cumulative' : 'incremental',
   };
   if (options.project) table.project = options.project;
+  if (notes.length) table.notes = notes;
   return table;
 }
 
