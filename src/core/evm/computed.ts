@@ -56,3 +56,27 @@ export function ratio(
 
 /** The value of a Computed, or null. Shorthand for chaining formulas. */
 export const val = (c: Computed | null | undefined): number | null => (c ? c.value : null);
+
+/** Values substituted into a formula, by symbol. */
+export type Inputs = Record<string, number | null>;
+/** The computed figures some of those inputs came from, for their reasons. */
+export type Sources = Partial<Record<string, Computed>>;
+
+/** A finite number, or null (null, undefined, NaN and ±∞ are all "not available"). */
+export function finite(x: number | null | undefined): number | null {
+  return typeof x === 'number' && Number.isFinite(x) ? x : null;
+}
+
+/**
+ * The reason for the first null input, carrying the upstream reason when the input is itself a
+ * computed figure: "CPI is not available: No actual cost has been recorded yet, so CPI is undefined."
+ */
+export function missingReason(inputs: Inputs, sources: Sources): string | undefined {
+  // for…in rather than Object.entries: this runs for every figure, and allocating here dominated the cost.
+  for (const symbol in inputs) {
+    if (inputs[symbol] !== null) continue;
+    const why = sources[symbol]?.reason;
+    return why ? `${symbol} is not available: ${why}` : `${symbol} is not available.`;
+  }
+  return undefined;
+}

@@ -22,7 +22,7 @@
  * Jacob's *earned* duration. Each figure's formula and inputs are self-contained, so the two never
  * meet in one formula.
  */
-import { computed, val, type Computed } from './computed';
+import { computed, finite, missingReason, val, type Computed, type Inputs, type Sources } from './computed';
 import type { DurationForecasts, ScheduleInputs, ScheduleMeasures } from './types';
 
 /** Relative tolerance for "PV has reached BAC" (sums of many budgets rarely hit BAC exactly). */
@@ -84,22 +84,6 @@ export function earnedScheduleValue(pvCumulative: ArrayLike<number>, ev: number,
   return es < pd ? es : pd;
 }
 
-type Inputs = Record<string, number | null>;
-type Sources = Partial<Record<string, Computed>>;
-
-function finite(x: number | null | undefined): number | null {
-  return typeof x === 'number' && Number.isFinite(x) ? x : null;
-}
-
-function missingReason(inputs: Inputs, sources: Sources): string | undefined {
-  // for…in rather than Object.entries: this runs for every figure, and allocating here dominated the cost.
-  for (const symbol in inputs) {
-    if (inputs[symbol] !== null) continue;
-    const why = sources[symbol]?.reason;
-    return why ? `${symbol} is not available: ${why}` : `${symbol} is not available.`;
-  }
-  return undefined;
-}
 
 function derive(formula: string, inputs: Inputs, sources: Sources, value: () => number, caveat?: string): Computed {
   const missing = missingReason(inputs, sources);

@@ -19,7 +19,7 @@
  * multiplication, so a UI can render "CPI = EV / AC = 450,000 / 500,000 = 0.90". Every key of `inputs`
  * occurs in `formula`; where one symbol contains another (EV and EV(n)), substitute the longest first.
  */
-import { computed, val, type Computed } from './computed';
+import { computed, finite, missingReason, val, type Computed, type Inputs, type Sources } from './computed';
 import type { CostInputs, CostMeasures, EacMethod } from './types';
 
 /** Weight of CPI in the composite EAC when none is given (DoD IEAC practice; reference §2). */
@@ -38,8 +38,6 @@ export const EAC_METHOD_LABELS: Readonly<Record<EacMethod, string>> = {
   bottomUp: 'the bottom-up estimate to complete (AC + ETC)',
 };
 
-type Inputs = Record<string, number | null>;
-type Sources = Partial<Record<string, Computed>>;
 
 /*
  * Performance: computeCostMeasures runs once per roll-up node, thousands of times per roll-up, so it
@@ -59,24 +57,6 @@ const BAC_FORMULA = 'BAC = budget at completion';
 const CPI_LAST_N_FORMULA = 'CPI(n) = (EV − EV(n)) / (AC − AC(n))';
 const COMPOSITE_FORMULA = 'EAC = AC + (BAC − EV) / (w × CPI + (1 − w) × SPI)';
 const BOTTOM_UP_FORMULA = 'EAC = AC + ETC';
-
-/** A finite number, or null (null, undefined, NaN and ±∞ are all "not available"). */
-function finite(x: number | null | undefined): number | null {
-  return typeof x === 'number' && Number.isFinite(x) ? x : null;
-}
-
-/**
- * The reason for the first null input, carrying the upstream reason when the input is itself a
- * computed figure: "CPI is not available: No actual cost has been recorded yet, so CPI is undefined."
- */
-function missingReason(inputs: Inputs, sources: Sources): string | undefined {
-  for (const symbol in inputs) {
-    if (inputs[symbol] !== null) continue;
-    const why = sources[symbol]?.reason;
-    return why ? `${symbol} is not available: ${why}` : `${symbol} is not available.`;
-  }
-  return undefined;
-}
 
 /**
  * `value`, or null with the reason of the first missing input when `missing`. The caller sets
