@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { runBeforeUpdate } from './updateHooks';
 
@@ -9,6 +10,11 @@ export const UPDATE_CHECK_MS = 60 * 60 * 1000;
  * version, so a reload never interrupts work. Also says once when the app is ready offline.
  */
 export function UpdatePrompt() {
+  const registrationRef = useRef<ServiceWorkerRegistration | null>(null);
+  // "Later" holds for the waiting worker it was said to: workbox-window can report the same waiting
+  // worker more than once (seen under load), which must not bring the prompt straight back. A new
+  // page load asks again.
+  const [dismissed, setDismissed] = useState<ServiceWorker | null>(null);
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     offlineReady: [offlineReady, setOfflineReady],
@@ -16,6 +22,7 @@ export function UpdatePrompt() {
   } = useRegisterSW({
     onRegisteredSW(swUrl, registration) {
       if (!registration) return;
+      registrationRef.current = registration;
       window.setInterval(async () => {
         if (!navigator.onLine || registration.installing) return;
         try {
@@ -32,7 +39,8 @@ export function UpdatePrompt() {
     },
   });
 
-  if (needRefresh) {
+  const waiting = registrationRef.current?.waiting ?? null;
+  if (needRefresh && !(dismissed !== null && waiting === dismissed)) {
     return (
       <div className="toast" role="region" aria-label="App update" aria-live="polite">
         <p className="toast-text">A new version is available</p>
@@ -47,7 +55,14 @@ export function UpdatePrompt() {
           >
             Reload
           </button>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setNeedRefresh(false)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => {
+              setDismissed(registrationRef.current?.waiting ?? null);
+              setNeedRefresh(false);
+            }}
+          >
             Later
           </button>
         </div>
