@@ -70,6 +70,8 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
   if (earned.clipped.length)
     warnings.push(`${earned.clipped.length} activit${earned.clipped.length === 1 ? 'y reports' : 'ies report'} progress above 100%; EV was capped at the budget (${c.code[earned.clipped[0]]}${earned.clipped.length > 1 ? ' and others' : ''}).`);
   const sum = (a: Float64Array) => a.reduce((x, y) => x + y, 0);
+  const earlyWarning = earnedBeforeBaseline(c, sp, earned.ev, dd, basis);
+  if (earlyWarning) warnings.push(earlyWarning);
   const bac = sum(cols.budget);
   const bottomUpEtc = sum(cols.remaining);
   if (!(bac > 0)) throw new AnalysisInputError(`The schedule's budget at completion is zero in ${basis}: add budgets or baseline durations.`);
@@ -273,6 +275,29 @@ function buildPoints(
  * [max(data date, forecast start), forecast finish] (planned dates when no forecast). Null when
  * no activity has forecast or planned dates for its remaining work.
  */
+/**
+ * Value earned on work whose baseline says it has not started yet. A little is normal (work
+ * started early); when it is most of the EV, the baseline dates were almost certainly re-planned
+ * (P6 planned dates moved with the schedule, no baseline project in the export), and SV and SPI
+ * then report the re-plan, not performance. Says so, with the figures, above a third of EV.
+ */
+function earnedBeforeBaseline(c: ColumnarActivities, sp: Spans, ev: Float64Array, dd: number, basis: MeasureBasis): string | null {
+  let early = 0;
+  let total = 0;
+  let count = 0;
+  for (let i = 0; i < c.count; i++) {
+    total += ev[i];
+    if (ev[i] > 0 && sp.start[i] > dd) {
+      early += ev[i];
+      count++;
+    }
+  }
+  if (!(total > 0) || early / total <= 1 / 3) return null;
+  const share = Math.round((100 * early) / total);
+  const unit = basis === 'cost' ? '' : basis === 'units' ? ' (in units)' : ' (in hours)';
+  return `${share}% of the earned value${unit} comes from ${count} activit${count === 1 ? 'y' : 'ies'} whose baseline start is after the data date. The baseline dates look re-planned rather than a true baseline, so SV and SPI overstate progress: import the schedule with its baseline project (P6) or baseline (MS Project).`;
+}
+
 const firstDate = (...xs: number[]): number => {
   for (const x of xs) if (!Number.isNaN(x)) return x;
   return NaN;
