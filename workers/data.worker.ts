@@ -10,7 +10,7 @@
  * back to a worker. The import worker, which runs untrusted parsers, still imports only src/core.
  */
 import * as Comlink from 'comlink';
-import { analyseSchedule, type ScheduleAnalysisOptions } from '../src/core/evm';
+import { analysePeriodTable, analyseSchedule, type PeriodTable, type ScheduleAnalysisOptions } from '../src/core/evm';
 import { evaluateAlerts, writeCommentary } from '../src/core/insight';
 import type { ImportWarning, Schedule } from '../src/core/model';
 import { openLocalStore, type LocalStore } from '../src/client/store';
@@ -97,10 +97,23 @@ const api = {
     pending.delete(pendingId);
   },
 
-  /** The dashboard of a project at its latest (or a chosen) import. */
+  /** Keeps an analysed period table as a project (new, or the given one's latest figures). */
+  async savePeriodTable(table: PeriodTable, meta: { fileName: string; projectId?: string }) {
+    return (await store()).savePeriodTable(table, meta);
+  },
+
+  /** The dashboard of a project at its latest (or a chosen) import, or of its latest period table. */
   async dashboard(projectId: string, options: ScheduleAnalysisOptions & { importId?: string } = {}): Promise<DashboardData & { importWarnings: ImportWarning[] }> {
     const s = await store();
     const { importId, ...analysisOptions } = options;
+    if (!importId && (await s.listImports(projectId)).length === 0) {
+      const tables = await s.listPeriodTables(projectId);
+      const latest = tables.at(-1);
+      if (latest) {
+        const analysis = analysePeriodTable(latest.table, { eacMethod: options.eacMethod });
+        return { analysis, alerts: evaluateAlerts(analysis), commentary: writeCommentary(analysis), importWarnings: [] };
+      }
+    }
     const schedule = await s.loadSchedule(projectId, importId);
     // An AnalysisInputError's message says what is wrong with the schedule; Comlink carries it to the page.
     const analysis = analyseSchedule(schedule, analysisOptions);

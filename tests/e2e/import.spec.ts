@@ -85,6 +85,13 @@ test('a CSV period table: review the mapping, see the result, correct one column
     await page.getByRole('button', { name: 'Analyse this table' }).click();
     // Now AC = 450,000: CPI = 380,000 / 450,000 = 0.844.
     await expect(cpi).toContainText('0.84');
+
+    // Kept as a project: its dashboard reads the stored table, and the list shows it.
+    await page.getByRole('button', { name: 'Save as a project' }).click();
+    await expect(page).toHaveURL(/\/app\/projects\//);
+    await expect(page.locator('[data-metric="cpi"]')).toContainText('0.84');
+    await page.goto('/app');
+    await expect(page.getByRole('link', { name: 'monthly-ev' })).toBeVisible();
   } finally {
     await context.setOffline(false);
   }

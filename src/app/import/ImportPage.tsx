@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { dataApi } from '../../client/data';
 import { startImport, ImportJobError, type ImportJob } from '../../client/importer';
 import type { ImportProgress, TableChoice } from '../../core/import';
+import type { PeriodTable } from '../../core/evm/periodTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import type { PendingSchedule } from '../../../workers/data.worker';
@@ -84,6 +85,16 @@ export default function ImportPage() {
     }
   }
 
+  async function savePeriodTable(file: File, table: PeriodTable) {
+    setStep({ kind: 'saving', file });
+    try {
+      const saved = await dataApi().savePeriodTable(table, { fileName: file.name, projectId: intoProject ?? undefined });
+      navigate(`/app/projects/${encodeURIComponent(saved.projectId)}`);
+    } catch (e) {
+      setStep({ kind: 'error', file, message: `Nothing was saved: ${(e as Error).message}` });
+    }
+  }
+
   async function confirmMapping(file: File, choice: TableChoice, signature: string) {
     if (choice.corrections && Object.keys(choice.corrections).length > 0) await dataApi().rememberMapping(signature, choice.corrections);
     read(file, { ...choice, confirmed: true });
@@ -108,7 +119,13 @@ export default function ImportPage() {
           />
         ) : null}
         {step.kind === 'period-table' ? (
-          <PeriodTableResult fileName={step.file.name} outcome={step.outcome} onEditMapping={() => read(step.file, { ...step.choice, confirmed: false })} onDone={() => setStep({ kind: 'pick' })} />
+          <PeriodTableResult
+            fileName={step.file.name}
+            outcome={step.outcome}
+            onEditMapping={() => read(step.file, { ...step.choice, confirmed: false })}
+            onSave={() => savePeriodTable(step.file, step.outcome.table)}
+            onDone={() => setStep({ kind: 'pick' })}
+          />
         ) : null}
         {step.kind === 'staged' ? (
           <ImportSummary

@@ -2,19 +2,28 @@ import { Dashboard } from '../dashboard/components';
 import type { WorkerOutcome } from '../../../workers/import.worker';
 
 /**
- * A period table's results, straight after the mapping: the same dashboard as a schedule's. Period
- * tables are not stored as projects (yet); the user can go back to the mapping and see it change.
+ * A period table's results, straight after the mapping: the same dashboard as a schedule's. The
+ * user can go back to the mapping and see it change, and keep the table as a project.
  */
-export function PeriodTableResult(props: { fileName: string; outcome: Extract<WorkerOutcome, { kind: 'period-table' }>; onEditMapping: () => void; onDone: () => void }) {
+export function PeriodTableResult(props: {
+  fileName: string;
+  outcome: Extract<WorkerOutcome, { kind: 'period-table' }>;
+  onEditMapping: () => void;
+  onSave: () => void;
+  onDone: () => void;
+}) {
   return (
     <div className="import-summary">
       <div className="card">
         <h2>{props.fileName}</h2>
         <p className="muted">
-          A period table of {props.outcome.table.rows.length} periods, values {props.outcome.table.valuesAre === 'cumulative' ? 'cumulative' : 'per period'}. Period tables are analysed on this
-          page and not stored as a project.
+          A period table of {props.outcome.table.rows.length} periods, values {props.outcome.table.valuesAre === 'cumulative' ? 'cumulative' : 'per period'}. Check the figures, then keep it as a
+          project on this device.
         </p>
         <div className="app-toolbar">
+          <button type="button" className="btn btn-primary" onClick={props.onSave}>
+            Save as a project
+          </button>
           <button type="button" className="btn btn-outline" onClick={props.onEditMapping}>
             Change the column mapping
           </button>

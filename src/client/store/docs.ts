@@ -7,6 +7,7 @@
 import type { LocalDateTime } from '../../core/model/dates';
 import type { Project, SourceInfo } from '../../core/model/schedule';
 import type { ChunkKind } from './chunks';
+import type { PeriodTable } from '../../core/evm/periodTable';
 
 /** Bumped when the document layout changes in a way older code cannot read. */
 export const STORE_LAYOUT_VERSION = 1;
@@ -81,4 +82,18 @@ export interface MappingDoc extends DocBase {
   updatedAt: string;
 }
 
-export type StoreDoc = ProjectDoc | ImportHeaderDoc | ChunkDoc | MappingDoc;
+/**
+ * An imported period table (PV, EV, AC per period): a few hundred rows at most, so one document.
+ * A project holds either schedule imports or period tables; the latest table is analysed.
+ */
+export interface PeriodTableDoc extends DocBase {
+  type: 'periods';
+  layout: typeof STORE_LAYOUT_VERSION;
+  projectId: string;
+  importId: string;
+  fileName: string;
+  importedAt: string;
+  table: PeriodTable;
+}
+
+export type StoreDoc = ProjectDoc | ImportHeaderDoc | ChunkDoc | MappingDoc | PeriodTableDoc;

@@ -5,6 +5,7 @@
  *   project:<projectId>                         the project (name, code, currency)
  *   import:<projectId>:<importId>               an import's header, written last
  *   <kind>:<projectId>:<importId>:<nnnnn>       the import's data, in chunks (kinds in chunks.ts)
+ *   periods:<projectId>:<importId>              an imported period table (one small document)
  *   mapping:<hash>                              a remembered column mapping
  */
 
@@ -32,6 +33,7 @@ export function newId(now: number = Date.now()): string {
 
 export const projectDocId = (projectId: string): string => `project:${projectId}`;
 export const importDocId = (projectId: string, importId: string): string => `import:${projectId}:${importId}`;
+export const periodsDocId = (projectId: string, importId: string): string => `periods:${projectId}:${importId}`;
 export const chunkDocId = (kind: string, projectId: string, importId: string, n: number): string =>
   `${kind}:${projectId}:${importId}:${String(n).padStart(5, '0')}`;
 

@@ -11,9 +11,10 @@ import { SCHEDULE_FORMAT_VERSION, type Activity, type Schedule } from '../../cor
 import { mergeHistory, type HistoryInput } from '../../core/model/snapshot';
 import { assembleSchedule, buildImportDocs, CHUNK_KIND_LIST, itemsFromChunks, type ChunkKind, type ImportMeta } from './chunks';
 import { DerivedDb, rowsOf, type ActivityRow } from './derived';
-import type { ChunkDoc, ImportHeaderDoc, MappingDoc, ProjectDoc } from './docs';
+import { STORE_LAYOUT_VERSION, type ChunkDoc, type ImportHeaderDoc, type MappingDoc, type PeriodTableDoc, type ProjectDoc } from './docs';
+import type { PeriodTable } from '../../core/evm/periodTable';
 import { DEFAULT_TIMEOUT_MS, guarded, StoreError, toStoreError } from './errors';
-import { chunkDocId, hashText, importDocId, isValidId, newId, projectDocId } from './ids';
+import { chunkDocId, hashText, importDocId, isValidId, newId, periodsDocId, projectDocId } from './ids';
 import { deleteLockName, ifUnlocked, readPending, saveLockName, updatePending, withLock, type PendingSave } from './pending';
 import { requestPersistence, storageEstimate, type StorageEstimate } from './persistence';
 import { Projection, type ProjectionResult } from './projection';
@@ -68,6 +69,10 @@ export interface LocalStore {
   readonly recovery: RecoveryReport;
 
   listProjects(): Promise<ProjectSummaryRow[]>;
+  /** Stores a period table as a project's latest figures (a new project when no projectId). */
+  savePeriodTable(table: PeriodTable, meta: { projectId?: string; fileName: string; name?: string }): Promise<{ projectId: string; importId: string; isNewProject: boolean }>;
+  /** The project's period tables, oldest first (empty for schedule projects). */
+  listPeriodTables(projectId: string): Promise<PeriodTableDoc[]>;
   createProject(input: NewProjectInput): Promise<ProjectSummaryRow>;
   renameProject(projectId: string, name: string): Promise<void>;
   /** Removes the project, all its imports and their derived rows (a deletion that syncs to the team). */
@@ -191,10 +196,43 @@ class PouchDexieStore implements LocalStore {
     if (project) await deleteDocs(this.pouch, [{ id: project._id, rev: project._rev }], context, this.timeoutMs);
     const headers = await readRange(this.pouch, `import:${projectId}:`, context, this.timeoutMs, { docs: false });
     await deleteDocs(this.pouch, headers, context, this.timeoutMs);
+    const periodTables = await readRange(this.pouch, `periods:${projectId}:`, context, this.timeoutMs, { docs: false });
+    await deleteDocs(this.pouch, periodTables, context, this.timeoutMs);
     for (const kind of CHUNK_KIND_LIST) {
       const chunks = await readRange(this.pouch, `${kind}:${projectId}:`, context, this.timeoutMs, { docs: false });
       await deleteDocs(this.pouch, chunks, context, this.timeoutMs);
     }
+  }
+
+  // --- period tables ---------------------------------------------------------------------------
+
+  async savePeriodTable(table: PeriodTable, meta: { projectId?: string; fileName: string; name?: string }): Promise<{ projectId: string; importId: string; isNewProject: boolean }> {
+    const fileName = typeof meta?.fileName === 'string' ? meta.fileName.trim() : '';
+    if (!fileName || fileName.length > 1000) throw new StoreError('invalid', 'Earnest could not save this period table: the file name is missing or too long. Import the file again.');
+    if (!table || !Array.isArray(table.rows) || table.rows.length === 0) throw new StoreError('invalid', `${inFile(fileName)}the period table has no rows, so there is nothing to save.`);
+    const isNewProject = meta.projectId === undefined;
+    const projectId = meta.projectId ?? newId();
+    if (!isNewProject) {
+      checkId(projectId, 'project');
+      await this.requireProject(projectId);
+    }
+    const importId = newId();
+    const importedAt = new Date().toISOString();
+    const doc: PeriodTableDoc = { _id: periodsDocId(projectId, importId), type: 'periods', layout: STORE_LAYOUT_VERSION, projectId, importId, fileName, importedAt, table };
+    // The project document in a second write: a failure before it leaves no visible project (an
+    // orphan table document is invisible, as lists start from project documents).
+    await writeDocs(this.pouch, [doc], `${inFile(fileName)}saving the period table`, this.timeoutMs);
+    if (isNewProject) {
+      const project = this.newProjectDoc(projectId, checkName(meta.name ?? fileName.replace(/\.[^.]+$/, '')), undefined, table.project?.currency);
+      await writeDocs(this.pouch, [project], `${inFile(fileName)}saving the period table`, this.timeoutMs);
+    }
+    return { projectId, importId, isNewProject };
+  }
+
+  async listPeriodTables(projectId: string): Promise<PeriodTableDoc[]> {
+    checkId(projectId, 'project');
+    const rows = await readRange<PeriodTableDoc>(this.pouch, `periods:${projectId}:`, 'reading the period tables', this.timeoutMs, { docs: true });
+    return rows.flatMap((r) => (r.doc && r.doc.type === 'periods' ? [r.doc] : [])).sort((a, b) => (a.importedAt < b.importedAt ? -1 : a.importedAt > b.importedAt ? 1 : 0));
   }
 
   // --- imports ---------------------------------------------------------------------------------
@@ -506,10 +544,16 @@ class PouchDexieStore implements LocalStore {
       if (list) list.push(r.doc);
       else byProject.set(r.doc.projectId, [r.doc]);
     }
+    const periodRows = await readRange<PeriodTableDoc>(this.pouch, 'periods:', 'listing projects', this.timeoutMs, { docs: true, pageSize: 500 });
+    const periodsByProject = new Map<string, PeriodTableDoc[]>();
+    for (const r of periodRows) {
+      if (!r.doc || r.doc.type !== 'periods') continue;
+      periodsByProject.set(r.doc.projectId, [...(periodsByProject.get(r.doc.projectId) ?? []), r.doc]);
+    }
     return projects.flatMap((r) => {
       if (!r.doc || r.doc.type !== 'project') return [];
       const imports = (byProject.get(r.doc.projectId) ?? []).sort(compareImports);
-      return [{ row: projectRow(r.doc, imports), doc: r.doc, imports }];
+      return [{ row: withPeriodTables(projectRow(r.doc, imports), periodsByProject.get(r.doc.projectId) ?? []), doc: r.doc, imports }];
     });
   }
 
@@ -579,4 +623,15 @@ function checkSignature(signature: unknown): asserts signature is string {
 
 function mappingDocId(signature: string): string {
   return `mapping:${hashText(signature)}-${signature.length.toString(36)}`;
+}
+
+/** A project row counting its period tables as imports, dated by the latest table's last reported period. */
+function withPeriodTables(row: ProjectSummaryRow, tables: readonly PeriodTableDoc[]): ProjectSummaryRow {
+  if (tables.length === 0) return row;
+  const latest = [...tables].sort((a, b) => (a.importedAt < b.importedAt ? -1 : 1)).at(-1) as PeriodTableDoc;
+  const reported = latest.table.rows.filter((r) => r.ev !== null || r.ac !== null).at(-1);
+  const out: ProjectSummaryRow = { ...row, importCount: row.importCount + tables.length, periodTables: tables.length };
+  if (latest.importedAt > out.updatedAt) out.updatedAt = latest.importedAt;
+  if (!out.latestDataDate && reported?.end) out.latestDataDate = reported.end;
+  return out;
 }

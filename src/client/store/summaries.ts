@@ -17,6 +17,8 @@ export interface ProjectSummaryRow {
   importCount: number;
   /** Activities in the latest import. */
   activityCount: number;
+  /** Period tables (PV/EV/AC per period) imported into this project, when it has any. */
+  periodTables?: number;
   createdAt: string;
   /** The later of the project's own change and its latest import (ISO instant). */
   updatedAt: string;
