@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { dataApi } from '../../client/data';
 import { EAC_METHODS, type EacMethod } from '../../core/evm';
-import { formatDate } from '../../core/format';
+import { formatDate, formatEndDate } from '../../core/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -75,7 +75,7 @@ export default function DashboardPage() {
         title={a.project.name}
         lead={
           <>
-            Status at {a.dataDate ? formatDate(a.dataDate) : 'the last reported period'} · measured in {a.measureBasis === 'cost' ? a.project.currency : a.measureBasis === 'units' ? 'labour units' : 'working hours'} ·{' '}
+            Status at {a.dataDate ? formatEndDate(a.dataDate) : 'the last reported period'} · measured in {a.measureBasis === 'cost' ? a.project.currency : a.measureBasis === 'units' ? 'labour units' : 'working hours'} ·{' '}
             <Link to={`/app/import?project=${encodeURIComponent(id)}`}>Import the next status</Link>
           </>
         }
@@ -107,7 +107,6 @@ export default function DashboardPage() {
             </select>
           </label>
         </form>
-        <WarningList warnings={a.warnings} one="note on the figures" many="notes on the figures" />
         <WarningList warnings={data.importWarnings} one="note from the import" many="notes from the import" />
         <Dashboard data={data} />
         {imports.length > 0 ? (
@@ -127,7 +126,7 @@ export default function DashboardPage() {
               <tbody>
                 {imports.map((imp) => (
                   <tr key={imp.importId}>
-                    <td>{imp.dataDate ? formatDate(imp.dataDate) : '—'}</td>
+                    <td>{imp.dataDate ? formatEndDate(imp.dataDate) : '—'}</td>
                     <td>{imp.fileName}</td>
                     <td className="num">{imp.activityCount.toLocaleString('en-GB')}</td>
                     <td>{formatDate(imp.importedAt.slice(0, 10))}</td>
