@@ -70,8 +70,13 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
   if (earned.clipped.length)
     warnings.push(`${earned.clipped.length} activit${earned.clipped.length === 1 ? 'y reports' : 'ies report'} progress above 100%; EV was capped at the budget (${c.code[earned.clipped[0]]}${earned.clipped.length > 1 ? ' and others' : ''}).`);
   const sum = (a: Float64Array) => a.reduce((x, y) => x + y, 0);
-  const earlyWarning = earnedBeforeBaseline(c, sp, earned.ev, dd, basis);
-  if (earlyWarning) warnings.push(earlyWarning);
+  const replanned = earnedBeforeBaseline(c, sp, earned.ev, dd);
+  if (replanned) {
+    const unit = basis === 'cost' ? '' : basis === 'units' ? ' (in units)' : ' (in hours)';
+    warnings.push(
+      `${Math.round(100 * replanned.evShare)}% of the earned value${unit} comes from ${replanned.activities} activit${replanned.activities === 1 ? 'y' : 'ies'} whose baseline start is after the data date. The baseline dates look re-planned rather than a true baseline, so SV and SPI overstate progress: import the schedule with its baseline project (P6) or baseline (MS Project).`,
+    );
+  }
   const bac = sum(cols.budget);
   const bottomUpEtc = sum(cols.remaining);
   if (!(bac > 0)) throw new AnalysisInputError(`The schedule's budget at completion is zero in ${basis}: add budgets or baseline durations.`);
@@ -137,6 +142,7 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
     breakdown,
     cashFlow: cashFlow(points, statusPeriod, status, etcOf(result.cost.etc.value), shape),
     warnings,
+    ...(replanned ? { replannedBaseline: replanned } : {}),
   };
 }
 
@@ -279,9 +285,9 @@ function buildPoints(
  * Value earned on work whose baseline says it has not started yet. A little is normal (work
  * started early); when it is most of the EV, the baseline dates were almost certainly re-planned
  * (P6 planned dates moved with the schedule, no baseline project in the export), and SV and SPI
- * then report the re-plan, not performance. Says so, with the figures, above a third of EV.
+ * then report the re-plan, not performance. Reported above a third of EV.
  */
-function earnedBeforeBaseline(c: ColumnarActivities, sp: Spans, ev: Float64Array, dd: number, basis: MeasureBasis): string | null {
+function earnedBeforeBaseline(c: ColumnarActivities, sp: Spans, ev: Float64Array, dd: number): { evShare: number; activities: number } | null {
   let early = 0;
   let total = 0;
   let count = 0;
@@ -293,9 +299,7 @@ function earnedBeforeBaseline(c: ColumnarActivities, sp: Spans, ev: Float64Array
     }
   }
   if (!(total > 0) || early / total <= 1 / 3) return null;
-  const share = Math.round((100 * early) / total);
-  const unit = basis === 'cost' ? '' : basis === 'units' ? ' (in units)' : ' (in hours)';
-  return `${share}% of the earned value${unit} comes from ${count} activit${count === 1 ? 'y' : 'ies'} whose baseline start is after the data date. The baseline dates look re-planned rather than a true baseline, so SV and SPI overstate progress: import the schedule with its baseline project (P6) or baseline (MS Project).`;
+  return { evShare: early / total, activities: count };
 }
 
 const firstDate = (...xs: number[]): number => {

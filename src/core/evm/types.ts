@@ -205,4 +205,9 @@ export interface Analysis {
   cashFlow: CashFlowRow[];
   /** Things the user should know about the input or the results. */
   warnings: string[];
+  /**
+   * Set when most of the EV was earned on work whose baseline start is after the data date: the
+   * baseline dates were re-planned, so schedule variances measure the re-plan (analyseSchedule.ts).
+   */
+  replannedBaseline?: { evShare: number; activities: number };
 }

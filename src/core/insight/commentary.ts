@@ -843,8 +843,13 @@ export function writeCommentary(analysis: Analysis, opts: CommentaryOptions = {}
   const f = factsOf(analysis, v, thresholds(rules));
   const alerts = evaluateAlerts(analysis, rules, { currency: opts.currency });
 
+  // A re-planned baseline makes every schedule variance measure the re-plan: say so before anything
+  // is read into SPI or SV.
+  const caveat = analysis.replannedBaseline
+    ? ` Treat the schedule figures with caution: ${Math.round(100 * analysis.replannedBaseline.evShare)}% of the earned value comes from work whose baseline start is still in the future, which means the baseline dates were re-planned, so SV and SPI measure the re-plan rather than performance. Import the schedule with its real baseline before relying on them.`
+    : '';
   const paragraphs: CommentaryParagraph[] = [
-    { topic: 'status', text: statusParagraph(f) },
+    { topic: 'status', text: statusParagraph(f) + caveat },
     { topic: 'trend', text: trendParagraph(f) },
     { topic: 'forecast', text: forecastParagraph(f) },
   ];

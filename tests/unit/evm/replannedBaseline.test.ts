@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyseSchedule } from '../../../src/core/evm';
 import { parseSchedule } from '../../../src/core/model';
+import { writeCommentary } from '../../../src/core/insight';
 
 const schedule = parseSchedule(JSON.parse(readFileSync(resolve(__dirname, '../../fixtures/riverside-pumping-station.json'), 'utf8')));
 
@@ -26,5 +27,21 @@ describe('earned value on work the baseline has not started', () => {
 
   it('is silent for an honest baseline', () => {
     expect(analyseSchedule(schedule).warnings.some((x) => x.includes('baseline start is after the data date'))).toBe(false);
+  });
+});
+
+describe('the commentary on a re-planned baseline', () => {
+  it('carries the share and tells the user not to rely on SV and SPI', () => {
+    const replanned = structuredClone(schedule);
+    for (const a of replanned.activities)
+      if (a.actualStart) {
+        a.baselineStart = '2025-03-03T08:00';
+        a.baselineFinish = '2025-03-14T17:00';
+      }
+    const analysis = analyseSchedule(replanned);
+    expect(analysis.replannedBaseline?.evShare).toBe(1);
+    const status = writeCommentary(analysis).paragraphs.find((p) => p.topic === 'status')?.text ?? '';
+    expect(status).toContain('Treat the schedule figures with caution: 100% of the earned value comes from work whose baseline start is still in the future');
+    expect(writeCommentary(analyseSchedule(schedule)).paragraphs[0].text).not.toContain('Treat the schedule figures with caution');
   });
 });
