@@ -1,0 +1,4 @@
+export * from './passwords';
+export * from './tokens';
+export * from './refresh';
+export * from './users';

@@ -1,0 +1,197 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createIfAbsent, isConflict, isNotFound, upsert, type Store } from '../store';
+
+/**
+ * Opaque, rotating refresh tokens kept in the `accounts` database.
+ *
+ * - The token is 32 random bytes (base64url). Only its SHA-256 is stored: `refresh:<hex>`.
+ * - Each login starts a family (`refreshfam:<userId, URI-encoded>:<familyId>`); every rotation
+ *   marks the presented token used and issues a new one in the same family.
+ * - Presenting a token that was already rotated means it leaked (or a client raced itself): the
+ *   whole family is revoked, so the newer token stops working too.
+ * - Concurrent rotations of one token: exactly one wins (the `_rev` check); the loser counts as
+ *   reuse. Clients should serialise refreshes (e.g. the Web Locks API across tabs).
+ */
+export const DEFAULT_REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export interface RefreshTokenDoc {
+  type: 'refresh';
+  userId: string;
+  familyId: string;
+  issuedAt: number;
+  expiresAt: number;
+  usedAt?: number;
+  /** SHA-256 of the token that replaced this one. */
+  replacedBy?: string;
+}
+
+export interface RefreshFamilyDoc {
+  type: 'refresh-family';
+  userId: string;
+  familyId: string;
+  createdAt: number;
+  revokedAt?: number;
+  revokedReason?: 'reuse' | 'logout' | 'revoke-all';
+}
+
+export interface IssuedRefreshToken {
+  /** Give this to the client (httpOnly cookie); it is never stored. */
+  token: string;
+  userId: string;
+  familyId: string;
+  expiresAt: number;
+}
+
+export type RefreshFailure = 'unknown' | 'expired' | 'revoked' | 'reused';
+
+export class RefreshTokenError extends Error {
+  override name = 'RefreshTokenError';
+  readonly status = 401;
+  constructor(readonly reason: RefreshFailure) {
+    super(
+      reason === 'expired'
+        ? 'The session has expired: sign in again.'
+        : 'The session is no longer valid: sign in again.',
+    );
+  }
+}
+
+export interface RefreshTokenOptions {
+  ttlSeconds?: number;
+  /** Milliseconds since the epoch; for tests. */
+  now?: () => number;
+}
+
+export interface RefreshTokens {
+  issue(userId: string): Promise<IssuedRefreshToken>;
+  rotate(token: string): Promise<IssuedRefreshToken>;
+  revokeFamily(familyId: string, userId: string, reason?: RefreshFamilyDoc['revokedReason']): Promise<void>;
+  /** Revokes the family a token belongs to (logout); unknown tokens are ignored. */
+  revokeToken(token: string): Promise<void>;
+  revokeAllForUser(userId: string): Promise<number>;
+}
+
+type AccountsDoc = RefreshTokenDoc | RefreshFamilyDoc;
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+const tokenId = (hash: string) => `refresh:${hash}`;
+const familyPrefix = (userId: string) => `refreshfam:${encodeURIComponent(userId)}:`;
+const familyDocId = (userId: string, familyId: string) => familyPrefix(userId) + familyId;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function createRefreshTokens(store: Store, options: RefreshTokenOptions = {}): RefreshTokens {
+  const db = store.db<AccountsDoc>('accounts');
+  const ttlMs = (options.ttlSeconds ?? DEFAULT_REFRESH_TTL_SECONDS) * 1000;
+  const now = options.now ?? Date.now;
+
+  async function issueInFamily(userId: string, familyId: string): Promise<IssuedRefreshToken & { hash: string }> {
+    const token = randomBytes(32).toString('base64url');
+    const hash = hashRefreshToken(token);
+    const issuedAt = now();
+    const doc: RefreshTokenDoc & { _id: string } = {
+      _id: tokenId(hash),
+      type: 'refresh',
+      userId,
+      familyId,
+      issuedAt,
+      expiresAt: issuedAt + ttlMs,
+    };
+    if (!(await createIfAbsent<AccountsDoc>(db, doc))) throw new Error('Refresh token collision.');
+    return { token, hash, userId, familyId, expiresAt: doc.expiresAt };
+  }
+
+  async function getDoc<T extends AccountsDoc>(id: string): Promise<(T & PouchDB.Core.GetMeta & { _id: string }) | null> {
+    try {
+      return (await db.get(id)) as T & PouchDB.Core.GetMeta & { _id: string };
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async function revokeFamily(
+    familyId: string,
+    userId: string,
+    reason: RefreshFamilyDoc['revokedReason'] = 'logout',
+  ): Promise<void> {
+    const at = now();
+    await upsert<AccountsDoc>(db, familyDocId(userId, familyId), (doc) => {
+      if (!doc || doc.type !== 'refresh-family' || doc.revokedAt) return null;
+      return { ...doc, revokedAt: at, revokedReason: reason };
+    });
+  }
+
+  return {
+    async issue(userId) {
+      if (!userId) throw new Error('A refresh token needs a user id.');
+      const familyId = randomBytes(16).toString('base64url');
+      const family: RefreshFamilyDoc & { _id: string } = {
+        _id: familyDocId(userId, familyId),
+        type: 'refresh-family',
+        userId,
+        familyId,
+        createdAt: now(),
+      };
+      if (!(await createIfAbsent<AccountsDoc>(db, family))) throw new Error('Refresh family collision.');
+      const { hash: _hash, ...issued } = await issueInFamily(userId, familyId);
+      return issued;
+    },
+
+    async rotate(token) {
+      if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) throw new RefreshTokenError('unknown');
+      const hash = hashRefreshToken(token);
+      const current = await getDoc<RefreshTokenDoc>(tokenId(hash));
+      if (!current || current.type !== 'refresh') throw new RefreshTokenError('unknown');
+      const family = await getDoc<RefreshFamilyDoc>(familyDocId(current.userId, current.familyId));
+      if (!family || family.revokedAt) throw new RefreshTokenError('revoked');
+      if (current.usedAt) {
+        await revokeFamily(current.familyId, current.userId, 'reuse');
+        throw new RefreshTokenError('reused');
+      }
+      const at = now();
+      if (current.expiresAt <= at) throw new RefreshTokenError('expired');
+
+      // Claim the token: the _rev makes this a compare-and-set, so only one rotation wins.
+      try {
+        await db.put({ ...current, usedAt: at });
+      } catch (err) {
+        if (!isConflict(err)) throw err;
+        await revokeFamily(current.familyId, current.userId, 'reuse');
+        throw new RefreshTokenError('reused');
+      }
+      const next = await issueInFamily(current.userId, current.familyId);
+      await upsert<AccountsDoc>(db, tokenId(hash), (doc) =>
+        doc && doc.type === 'refresh' ? { ...doc, replacedBy: next.hash } : null,
+      );
+      // A reuse detected meanwhile revoked the family: do not hand out a token from it.
+      const after = await getDoc<RefreshFamilyDoc>(familyDocId(current.userId, current.familyId));
+      if (!after || after.revokedAt) throw new RefreshTokenError('revoked');
+      const { hash: _hash, ...issued } = next;
+      return issued;
+    },
+
+    revokeFamily,
+
+    async revokeToken(token) {
+      if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return;
+      const doc = await getDoc<RefreshTokenDoc>(tokenId(hashRefreshToken(token)));
+      if (doc && doc.type === 'refresh') await revokeFamily(doc.familyId, doc.userId, 'logout');
+    },
+
+    async revokeAllForUser(userId) {
+      const prefix = familyPrefix(userId);
+      const res = await db.allDocs<AccountsDoc>({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
+      let revoked = 0;
+      for (const row of res.rows) {
+        const doc = row.doc;
+        if (!doc || doc.type !== 'refresh-family' || doc.userId !== userId || doc.revokedAt) continue;
+        await revokeFamily(doc.familyId, userId, 'revoke-all');
+        revoked++;
+      }
+      return revoked;
+    },
+  };
+}

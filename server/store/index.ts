@@ -1,0 +1,149 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import PouchDB from 'pouchdb-node';
+
+/** Databases with a fixed name. Team databases are `team_<id>` (see {@link teamDbName}). */
+export const FIXED_DB_NAMES = ['accounts', 'teams', 'invitations', 'billing', 'analytics', 'blog', 'contact'] as const;
+export type FixedDbName = (typeof FIXED_DB_NAMES)[number];
+export type TeamDbName = `team_${string}`;
+export type DbName = FixedDbName | TeamDbName;
+
+/**
+ * A team id: lowercase letters and digits, optionally with inner hyphens, 1–64 characters
+ * (covers lowercased ULIDs and UUIDs). Strict on purpose: the id becomes part of a file path
+ * (LevelDB) or a CouchDB database name, so nothing else may get through.
+ */
+const TEAM_ID = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+
+export function isValidTeamId(id: unknown): id is string {
+  return typeof id === 'string' && TEAM_ID.test(id);
+}
+
+/** The database name for a team; throws on an invalid id. */
+export function teamDbName(teamId: string): TeamDbName {
+  if (!isValidTeamId(teamId)) {
+    throw new InvalidDbNameError(
+      `Invalid team id ${JSON.stringify(teamId)}: use 1–64 lowercase letters, digits and inner hyphens.`,
+    );
+  }
+  return `team_${teamId}`;
+}
+
+/** True for the names {@link Store.db} accepts. */
+export function isValidDbName(name: unknown): name is DbName {
+  if (typeof name !== 'string') return false;
+  if ((FIXED_DB_NAMES as readonly string[]).includes(name)) return true;
+  return name.startsWith('team_') && isValidTeamId(name.slice('team_'.length));
+}
+
+export class InvalidDbNameError extends Error {
+  override name = 'InvalidDbNameError';
+}
+
+export interface StoreOptions {
+  /** Directory for the LevelDB files (one sub-directory per database); created when missing. */
+  dataDir: string;
+  /** CouchDB 3 server URL (e.g. https://couch.internal:5984). When set, LevelDB is not used. */
+  couchUrl?: string;
+  couchUser?: string;
+  couchPassword?: string;
+}
+
+/**
+ * Store settings from the environment: COUCHDB_URL, COUCHDB_USER, COUCHDB_PASSWORD (all optional).
+ * `dataDir` comes from the server config (DATA_DIR). Blank values count as unset.
+ */
+export function storeOptionsFromEnv(env: NodeJS.ProcessEnv, dataDir: string): StoreOptions {
+  const get = (k: string) => env[k]?.trim() || undefined;
+  const options: StoreOptions = { dataDir };
+  const couchUrl = get('COUCHDB_URL');
+  if (couchUrl) {
+    options.couchUrl = couchUrl;
+    const user = get('COUCHDB_USER');
+    const password = env.COUCHDB_PASSWORD || undefined; // not trimmed: passwords may have spaces
+    if (user !== undefined) options.couchUser = user;
+    if (password !== undefined) options.couchPassword = password;
+  }
+  return options;
+}
+
+export interface Store {
+  /** Where the data lives: local LevelDB files or a CouchDB server. */
+  readonly kind: 'leveldb' | 'couchdb';
+  /** The (cached) database with this name; throws {@link InvalidDbNameError} for any other name. */
+  db<Doc extends object = object>(name: DbName): PouchDB.Database<Doc>;
+  /** Closes every open database. The store cannot be used afterwards. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the server's store: PouchDB everywhere, LevelDB files under `dataDir` by default, a CouchDB 3
+ * server (PouchDB's HTTP adapter with basic-auth credentials) when `couchUrl` is set.
+ */
+export function openStore(options: StoreOptions): Store {
+  const couchUrl = options.couchUrl?.trim();
+  let factory: (name: DbName) => PouchDB.Database;
+  let kind: Store['kind'];
+
+  if (couchUrl) {
+    let base: URL;
+    try {
+      base = new URL(couchUrl);
+    } catch {
+      throw new Error(`COUCHDB_URL is not a valid URL: "${couchUrl}".`);
+    }
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+      throw new Error(`COUCHDB_URL must start with http:// or https://; got "${couchUrl}".`);
+    }
+    if (base.username || base.password) {
+      throw new Error('Put the CouchDB credentials in COUCHDB_USER / COUCHDB_PASSWORD, not in COUCHDB_URL.');
+    }
+    if ((options.couchUser == null) !== (options.couchPassword == null)) {
+      throw new Error('Set both COUCHDB_USER and COUCHDB_PASSWORD, or neither.');
+    }
+    const root = base.href.endsWith('/') ? base.href : `${base.href}/`;
+    const auth =
+      options.couchUser != null && options.couchPassword != null
+        ? { username: options.couchUser, password: options.couchPassword }
+        : undefined;
+    kind = 'couchdb';
+    // The server holds admin credentials: a missing database is created on first use.
+    factory = (name) => new PouchDB(root + encodeURIComponent(name), auth ? { auth } : {});
+  } else {
+    if (!options.dataDir) throw new Error('The store needs a data directory (DATA_DIR).');
+    mkdirSync(options.dataDir, { recursive: true });
+    kind = 'leveldb';
+    factory = (name) => new PouchDB(join(options.dataDir, name));
+  }
+
+  const cache = new Map<DbName, PouchDB.Database>();
+  let closed = false;
+
+  return {
+    kind,
+    db<Doc extends object = object>(name: DbName): PouchDB.Database<Doc> {
+      if (closed) throw new Error('The store is closed.');
+      if (!isValidDbName(name)) {
+        throw new InvalidDbNameError(
+          `Unknown database ${JSON.stringify(name)}: use one of ${FIXED_DB_NAMES.join(', ')} or team_<id>.`,
+        );
+      }
+      let db = cache.get(name);
+      if (!db) {
+        db = factory(name);
+        cache.set(name, db);
+      }
+      return db as PouchDB.Database<Doc>;
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      const dbs = [...cache.values()];
+      cache.clear();
+      await Promise.all(dbs.map((db) => db.close()));
+    },
+  };
+}
+
+export { upsert, createIfAbsent, isConflict, isNotFound, UpsertConflictError } from './writes';
+export type { UpsertOptions, UpsertResult } from './writes';
