@@ -92,6 +92,13 @@ test('a CSV period table: review the mapping, see the result, correct one column
     await expect(page.locator('[data-metric="cpi"]')).toContainText('0.84');
     await page.goto('/app');
     await expect(page.getByRole('link', { name: 'monthly-ev' })).toBeVisible();
+
+    // The same columns again: the correction is remembered and applied, and the user is told.
+    await page.goto('/app/import');
+    await page.getByTestId('file-input').setInputFiles({ name: 'april-ev.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(page.getByText('Your corrections from a file with the same columns have been applied.')).toBeVisible();
+    await expect(page.getByTestId('map-Actual incl. accruals')).toHaveValue('actualCost');
+    await expect(page.getByTestId('map-Actual')).toHaveValue('');
   } finally {
     await context.setOffline(false);
   }

@@ -41,7 +41,8 @@ export default function ImportPage() {
 
   useEffect(() => () => job.current?.cancel(), []);
 
-  function read(file: File, table?: TableChoice) {
+  /** `remembered`: the corrections in `table` were recalled for this header layout, not made just now. */
+  function read(file: File, table?: TableChoice, remembered = false) {
     setStep({ kind: 'reading', file, progress: null });
     const j = startImport(file, { table, onProgress: (p) => setStep((s) => (s.kind === 'reading' && s.file === file ? { ...s, progress: p } : s)) });
     job.current = j;
@@ -56,13 +57,12 @@ export default function ImportPage() {
           setStep({ kind: 'period-table', file, outcome, choice: table ?? {} });
         } else {
           // A table: use the corrections remembered for the same columns, if any, once.
-          const remembered = table ? null : await dataApi().recallMapping(outcome.preview.signature);
-          if (remembered && Object.keys(remembered).length > 0) {
-            setStep({ kind: 'mapping', file, outcome, remembered: true, choice: { corrections: remembered } });
-            read(file, { corrections: remembered, sheet: outcome.preview.sheet });
+          const recalled = table ? null : await dataApi().recallMapping(outcome.preview.signature);
+          if (recalled && Object.keys(recalled).length > 0) {
+            read(file, { corrections: recalled, sheet: outcome.preview.sheet }, true);
             return;
           }
-          setStep({ kind: 'mapping', file, outcome, remembered: false, choice: table ?? {} });
+          setStep({ kind: 'mapping', file, outcome, remembered, choice: table ?? {} });
         }
       },
       (e: unknown) => {
