@@ -1,12 +1,26 @@
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
+import { createAuth, resolveAuthSecret, type Auth } from './auth';
 import type { Config } from './config';
+import { DevOutbox, UnconfiguredMailer, type Mailer } from './mail';
+import { openStore, type Store } from './store';
 
 export interface AppDeps {
   config: Config;
   /** The built web app (dist/). Without it the server answers /api only. */
   staticDir?: string;
+  /**
+   * The server's store. When absent, a LevelDB store under `config.dataDir` is opened on the first
+   * /api/auth request (so apps that never touch auth, like the health tests, open nothing).
+   */
+  store?: Store;
+  /** Outgoing mail. Default: a {@link DevOutbox} outside production, a logging stand-in in production. */
+  mailer?: Mailer;
+  /** The auth secret. Default: `resolveAuthSecret(config)` (AUTH_SECRET, dev secret, or DATA_DIR/auth-secret). */
+  authSecret?: string | Uint8Array;
+  /** Milliseconds since the epoch; for tests. */
+  now?: () => number;
 }
 
 /** The version in package.json, reported by /api/health. */
@@ -39,13 +53,44 @@ export function createApp(deps: AppDeps): express.Express {
     next();
   });
 
-  // ---- API ----
+  // ---- Auth (mounted before the API's JSON parser: it has its own, smaller body limit) ----
+  const { config } = deps;
+  const mailer: Mailer = deps.mailer ?? (config.nodeEnv === 'production' ? new UnconfiguredMailer() : new DevOutbox());
+  let auth: Auth | undefined;
+  const getAuth = (): Auth =>
+    (auth ??= createAuth({
+      store: deps.store ?? openStore({ dataDir: config.dataDir }),
+      mailer,
+      secret: deps.authSecret ?? resolveAuthSecret(config).secret,
+      publicUrl: config.publicUrl,
+      ...(deps.now ? { now: deps.now } : {}),
+    }));
+  if (deps.store) getAuth(); // fail at start-up, not on the first request, when the secret is unusable
+
   const api = express.Router();
+  api.use('/auth', (req, res, next) => {
+    let a: Auth;
+    try {
+      a = getAuth();
+    } catch (err) {
+      next(err);
+      return;
+    }
+    a.router(req, res, next);
+  });
   api.use(express.json({ limit: '1mb' }));
   api.get('/health', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok', version: VERSION, time: new Date().toISOString() });
   });
+  // The development outbox: mail the server would have sent. Never exists in production.
+  if (config.nodeEnv !== 'production' && mailer instanceof DevOutbox) {
+    const outbox = mailer;
+    api.get('/dev/outbox', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ messages: outbox.messages() });
+    });
+  }
   api.use(notFound);
   app.use('/api', api);
 

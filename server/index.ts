@@ -1,13 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
+import { resolveAuthSecret } from './auth';
 import { loadConfig } from './config';
+import { openStore, storeOptionsFromEnv } from './store';
 
 const config = loadConfig();
 mkdirSync(config.dataDir, { recursive: true });
 
 const staticDir = process.env.STATIC_DIR || fileURLToPath(new URL('../dist', import.meta.url));
-const app = createApp({ config, staticDir });
+const store = openStore(storeOptionsFromEnv(process.env, config.dataDir));
+const { secret: authSecret } = resolveAuthSecret(config);
+const app = createApp({ config, staticDir, store, authSecret });
 
 const server = app.listen(config.port, config.host, () => {
   const address = server.address();
@@ -23,7 +27,12 @@ server.on('error', (error) => {
 
 function shutdown(signal: string): void {
   console.log(`${signal} received, closing the server.`);
-  server.close(() => process.exit(0));
+  server.close(() => {
+    store.close().then(
+      () => process.exit(0),
+      () => process.exit(0),
+    );
+  });
   setTimeout(() => process.exit(0), 5000).unref();
 }
 process.on('SIGINT', () => shutdown('SIGINT'));
