@@ -1,10 +1,12 @@
-import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import { createAuth, resolveAuthSecret, type Auth } from './auth';
 import type { Config } from './config';
 import { DevOutbox, UnconfiguredMailer, type Mailer } from './mail';
+import { createRolesRouter } from './roles';
 import { openStore, type Store } from './store';
+import { createFunctionsRouter, createProfilesRouter } from './subscription';
 
 export interface AppDeps {
   config: Config;
@@ -57,9 +59,11 @@ export function createApp(deps: AppDeps): express.Express {
   const { config } = deps;
   const mailer: Mailer = deps.mailer ?? (config.nodeEnv === 'production' ? new UnconfiguredMailer() : new DevOutbox());
   let auth: Auth | undefined;
+  let store: Store | undefined;
+  const getStore = (): Store => (store ??= deps.store ?? openStore({ dataDir: config.dataDir }));
   const getAuth = (): Auth =>
     (auth ??= createAuth({
-      store: deps.store ?? openStore({ dataDir: config.dataDir }),
+      store: getStore(),
       mailer,
       secret: deps.authSecret ?? resolveAuthSecret(config).secret,
       publicUrl: config.publicUrl,
@@ -79,6 +83,27 @@ export function createApp(deps: AppDeps): express.Express {
     a.router(req, res, next);
   });
   api.use(express.json({ limit: '1mb' }));
+  // Roles, profiles and the subscription functions: built on first use, like auth.
+  const lazy = (build: () => RequestHandler): RequestHandler => {
+    let handler: RequestHandler | undefined;
+    return (req, res, next) => {
+      try {
+        handler ??= build();
+      } catch (err) {
+        next(err);
+        return;
+      }
+      return handler(req, res, next);
+    };
+  };
+  const routerDeps = () => ({
+    store: getStore(),
+    requireUser: getAuth().requireUser,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  api.use('/user-roles', lazy(() => createRolesRouter(routerDeps())));
+  api.use('/profiles', lazy(() => createProfilesRouter(routerDeps())));
+  api.use('/functions', lazy(() => createFunctionsRouter(routerDeps())));
   api.get('/health', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok', version: VERSION, time: new Date().toISOString() });
