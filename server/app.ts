@@ -72,18 +72,8 @@ export function createApp(deps: AppDeps): express.Express {
   if (deps.store) getAuth(); // fail at start-up, not on the first request, when the secret is unusable
 
   const api = express.Router();
-  api.use('/auth', (req, res, next) => {
-    let a: Auth;
-    try {
-      a = getAuth();
-    } catch (err) {
-      next(err);
-      return;
-    }
-    a.router(req, res, next);
-  });
-  api.use(express.json({ limit: '1mb' }));
-  // Roles, profiles and the subscription functions: built on first use, like auth.
+  // Routers that need the store are built on first use, so an app that never serves them (the
+  // health tests) opens nothing.
   const lazy = (build: () => RequestHandler): RequestHandler => {
     let handler: RequestHandler | undefined;
     return (req, res, next) => {
@@ -96,6 +86,8 @@ export function createApp(deps: AppDeps): express.Express {
       return handler(req, res, next);
     };
   };
+  api.use('/auth', lazy(() => getAuth().router));
+  api.use(express.json({ limit: '1mb' }));
   const routerDeps = () => ({
     store: getStore(),
     requireUser: getAuth().requireUser,
