@@ -7,6 +7,10 @@ const THEME_COLOR = '#1d4ed8';
 const BACKGROUND_COLOR = '#ffffff';
 
 export default defineConfig({
+  define: {
+    // One id per build, so results cached by an older engine are recomputed after an update.
+    __EARNEST_BUILD__: JSON.stringify(Date.now().toString(36)),
+  },
   plugins: [
     react(),
     VitePWA({

@@ -16,6 +16,11 @@ import type { ImportWarning, Schedule } from '../src/core/model';
 import { openLocalStore, type LocalStore } from '../src/client/store';
 import type { DashboardData } from '../src/app/dashboard/components/types';
 
+export type DashboardResult = DashboardData & { importWarnings: ImportWarning[] };
+
+/** The app build (vite.config.ts `define`): cached results from an older engine are not reused. */
+const BUILD_ID = typeof __EARNEST_BUILD__ === 'string' ? __EARNEST_BUILD__ : 'dev';
+
 let storePromise: Promise<LocalStore> | null = null;
 const store = () => (storePromise ??= openLocalStore());
 
@@ -102,22 +107,36 @@ const api = {
     return (await store()).savePeriodTable(table, meta);
   },
 
-  /** The dashboard of a project at its latest (or a chosen) import, or of its latest period table. */
-  async dashboard(projectId: string, options: ScheduleAnalysisOptions & { importId?: string } = {}): Promise<DashboardData & { importWarnings: ImportWarning[] }> {
+  /**
+   * The dashboard of a project at its latest (or a chosen) import, or of its latest period table.
+   * Results are cached in Dexie per import, options and app build: reopening a dashboard or
+   * flipping back to an option already seen skips loading and analysing the schedule again. The
+   * store clears a project's cache whenever its imports change.
+   */
+  async dashboard(projectId: string, options: ScheduleAnalysisOptions & { importId?: string } = {}): Promise<DashboardResult> {
     const s = await store();
     const { importId, ...analysisOptions } = options;
-    if (!importId && (await s.listImports(projectId)).length === 0) {
-      const tables = await s.listPeriodTables(projectId);
-      const latest = tables.at(-1);
+    const imports = await s.listImports(projectId);
+    if (!importId && imports.length === 0) {
+      const latest = (await s.listPeriodTables(projectId)).at(-1);
       if (latest) {
         const analysis = analysePeriodTable(latest.table, { eacMethod: options.eacMethod });
         return { analysis, alerts: evaluateAlerts(analysis), commentary: writeCommentary(analysis), importWarnings: [] };
       }
     }
+    const cacheImport = importId ?? imports.at(-1)?.importId;
+    const key = `${BUILD_ID}|${importId ? 'chosen' : 'latest'}|${JSON.stringify(analysisOptions)}`;
+    if (cacheImport) {
+      const hit = await s.cachedAnalysis<DashboardResult>(projectId, cacheImport, key).catch(() => undefined);
+      if (hit) return hit;
+    }
     const schedule = await s.loadSchedule(projectId, importId);
     // An AnalysisInputError's message says what is wrong with the schedule; Comlink carries it to the page.
     const analysis = analyseSchedule(schedule, analysisOptions);
-    return { analysis, alerts: evaluateAlerts(analysis), commentary: writeCommentary(analysis), importWarnings: schedule.source?.warnings ?? [] };
+    const result: DashboardResult = { analysis, alerts: evaluateAlerts(analysis), commentary: writeCommentary(analysis), importWarnings: schedule.source?.warnings ?? [] };
+    // A cache that cannot be written (storage full) costs only speed.
+    if (cacheImport) await s.cacheAnalysis(projectId, cacheImport, key, result).catch(() => undefined);
+    return result;
   },
 
   async rememberMapping(signature: string, corrections: Record<string, string | null>) {

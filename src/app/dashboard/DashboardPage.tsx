@@ -6,7 +6,8 @@ import { formatDate, formatEndDate } from '../../core/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { Dashboard, type DashboardData } from './components';
+import { Dashboard } from './components';
+import type { DashboardResult } from '../../../workers/data.worker';
 import { WarningList } from '../WarningList';
 import '../app.css';
 
@@ -24,7 +25,7 @@ const EAC_LABELS: Record<EacMethod, string> = {
 /** /app/projects/:id — the project's earned value dashboard at its data date. */
 export default function DashboardPage() {
   const { id = '' } = useParams();
-  const [data, setData] = useState<(DashboardData & { importWarnings: { message: string; where?: string }[] }) | null>(null);
+  const [data, setData] = useState<DashboardResult | null>(null);
   const [imports, setImports] = useState<ImportRow[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [by, setBy] = useState<'wbs' | 'control-account'>('wbs');

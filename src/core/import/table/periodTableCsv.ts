@@ -8,6 +8,9 @@
 import Papa from 'papaparse';
 import type { PeriodTable, PeriodTableRow } from '../../evm/periodTable';
 import { PeriodTableError } from '../../evm/periodTable';
+import { headerScale, scaleNote } from './values';
+
+export { headerScale };
 
 type Field = 'period' | 'pv' | 'ev' | 'ac';
 
@@ -93,7 +96,7 @@ export function parsePeriodTableCsv(text: string, opts: CsvPeriodTableOptions = 
     const m = headerScale(header[col[f] as number]);
     if (m === 1) continue;
     scale[f] = m;
-    notes.push(`Column "${header[col[f] as number]}" is in ${m === 1000 ? 'thousands' : 'millions'}: its values were multiplied by ${m.toLocaleString('en-GB')}.`);
+    notes.push(scaleNote(header[col[f] as number], m));
   }
 
   const dayFirst = guessDayFirst(data.slice(1).map((r) => (periodCol >= 0 ? (r[periodCol] ?? '') : '')));
@@ -116,17 +119,6 @@ export function parsePeriodTableCsv(text: string, opts: CsvPeriodTableOptions = 
   return table;
 }
 
-/**
- * The unit multiplier a header states: "PV (£k)", "EV £000", "AC ($K)", "Cum BCWS £'000s",
- * "Planned (thousands)" → 1,000; "(£m)", "$M", "millions" → 1,000,000; otherwise 1. Reports
- * in thousands are common, and reading them as pounds would understate every figure 1,000-fold.
- */
-export function headerScale(header: string): number {
-  const h = header.toLowerCase();
-  if (/\bthousands?\b|(?:^|[\s(£$€[])'?000s?\b|[£$€]\s?k\b|\(k\)|\[k\]/.test(h)) return 1000;
-  if (/\bmillions?\b|[£$€]\s?(?:m|mn)\b|\((?:m|mn)\)|\[(?:m|mn)\]/.test(h)) return 1_000_000;
-  return 1;
-}
 
 /** "£1,234.50", "1234", "(1,200)" (negative), "-3.5e3"; null when not a number. */
 export function parseAmount(raw: string): number | null {

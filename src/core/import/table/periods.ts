@@ -8,8 +8,7 @@ import { ImportError, inFile } from '../types';
 import type { MappingField } from './fields';
 import type { ColumnProposal, MappingProposal } from './mapper';
 import { cellRef, cellText, denseRows, isBlank, quoted, type CellValue, type Sheet } from './sheet';
-import { dateOfCell, numberOfCell, periodEndOfText, type DateOrder } from './values';
-import { headerScale } from './periodTableCsv';
+import { dateOfCell, headerScale, numberOfCell, periodEndOfText, scaleNote, type DateOrder } from './values';
 
 export interface PeriodTableFromSheetOptions {
   /** The values are cumulative (true) or per period (false). */
@@ -44,7 +43,7 @@ export function periodTableFromSheet(sheet: Sheet, mapping: MappingProposal, opt
     const m = headerScale(c.header);
     if (m === 1 || scaleOf.has(c)) continue;
     scaleOf.set(c, m);
-    notes.push(`Column "${c.header}" is in ${m === 1000 ? 'thousands' : 'millions'}: its values were multiplied by ${m.toLocaleString('en-GB')}.`);
+    notes.push(scaleNote(c.header, m));
   }
   const periodCol = col('period');
   const dateCol = col('periodDate');

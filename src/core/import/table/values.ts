@@ -428,3 +428,20 @@ export function booleanOfCell(v: CellValue): boolean | null {
   if (['no', 'n', 'false', '0', ''].includes(s)) return false;
   return null;
 }
+
+/**
+ * The unit multiplier a header states: "PV (£k)", "EV £000", "AC ($K)", "Cum BCWS £'000s",
+ * "Planned (thousands)" → 1,000; "(£m)", "$M", "millions" → 1,000,000; otherwise 1. Reports
+ * in thousands are common, and reading them as pounds would understate every figure 1,000-fold.
+ */
+export function headerScale(header: string): number {
+  const h = header.toLowerCase();
+  if (/\bthousands?\b|(?:^|[\s(£$€[])'?000s?\b|[£$€]\s?k\b|\(k\)|\[k\]/.test(h)) return 1000;
+  if (/\bmillions?\b|[£$€]\s?(?:m|mn)\b|\((?:m|mn)\)|\[(?:m|mn)\]/.test(h)) return 1_000_000;
+  return 1;
+}
+
+/** The note that tells the user a column was scaled by `headerScale`. */
+export function scaleNote(header: string, factor: number): string {
+  return `Column "${header}" is in ${factor === 1000 ? 'thousands' : 'millions'}: its values were multiplied by ${factor.toLocaleString('en-GB')}.`;
+}
