@@ -4,9 +4,17 @@ import { basename, extname, join, resolve } from 'node:path';
 import { createAuth, resolveAuthSecret, type Auth } from './auth';
 import type { Config } from './config';
 import { DevOutbox, UnconfiguredMailer, type Mailer } from './mail';
-import { createRolesRouter } from './roles';
+import { priceCatalogueFromEnv, type PriceCatalogue } from '../src/core/plans';
+import { createAnalyticsRouter } from './analytics';
+import { createBillingFunctionsRouter, createBillingPagesRouter, createBillingWebhookRouter } from './billing';
+import { createBlogRouter } from './blog';
+import { createContactRouter } from './contact';
+import { createRolesRouter, requireAdmin } from './roles';
+import type { RouterDeps } from './routerDeps';
 import { openStore, type Store } from './store';
 import { createFunctionsRouter, createProfilesRouter } from './subscription';
+import { createSyncGateway } from './sync';
+import { createInvitationsRouter, createTeamMembersRouter, createTeamsRouter } from './teams';
 
 export interface AppDeps {
   config: Config;
@@ -21,6 +29,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The auth secret. Default: `resolveAuthSecret(config)` (AUTH_SECRET, dev secret, or DATA_DIR/auth-secret). */
   authSecret?: string | Uint8Array;
+  /** Product and price ids; default: from the environment (see priceCatalogueFromEnv). */
+  catalogue?: Readonly<PriceCatalogue>;
   /** Milliseconds since the epoch; for tests. */
   now?: () => number;
 }
@@ -38,9 +48,10 @@ export const NO_CACHE = 'no-cache';
 /** Files that must be revalidated on every request: the shell, the service worker, the manifest. */
 const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
 
-/** True for paths the SPA must never answer: the API, the sync gateway. */
+/** Paths the SPA must never answer: the API, the sync gateway, the local billing pages. */
+const SERVER_PREFIXES = ['/api', '/db', '/billing'];
 function isServerPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/') || path === '/db' || path.startsWith('/db/');
+  return SERVER_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 }
 
 function notFound(req: Request, res: Response): void {
@@ -86,16 +97,40 @@ export function createApp(deps: AppDeps): express.Express {
       return handler(req, res, next);
     };
   };
+  let routerDeps: RouterDeps | undefined;
+  const getDeps = (): RouterDeps => {
+    if (routerDeps) return routerDeps;
+    const a = getAuth();
+    const st = getStore();
+    routerDeps = {
+      config,
+      store: st,
+      mailer,
+      requireUser: a.requireUser,
+      optionalUser: a.optionalUser,
+      requireAdmin: requireAdmin(st),
+      secret: deps.authSecret ?? resolveAuthSecret(config).secret,
+      publicUrl: config.publicUrl,
+      catalogue: deps.catalogue ?? priceCatalogueFromEnv(process.env),
+      now: deps.now ?? Date.now,
+    };
+    return routerDeps;
+  };
+
   api.use('/auth', lazy(() => getAuth().router));
+  // Payment-provider webhooks need the raw body for their signature: mounted before the JSON parser.
+  api.use('/billing/webhook', lazy(() => createBillingWebhookRouter(getDeps())));
   api.use(express.json({ limit: '1mb' }));
-  const routerDeps = () => ({
-    store: getStore(),
-    requireUser: getAuth().requireUser,
-    ...(deps.now ? { now: deps.now } : {}),
-  });
-  api.use('/user-roles', lazy(() => createRolesRouter(routerDeps())));
-  api.use('/profiles', lazy(() => createProfilesRouter(routerDeps())));
-  api.use('/functions', lazy(() => createFunctionsRouter(routerDeps())));
+  api.use('/user-roles', lazy(() => createRolesRouter(getDeps())));
+  api.use('/profiles', lazy(() => createProfilesRouter(getDeps())));
+  api.use('/functions', lazy(() => createFunctionsRouter(getDeps())));
+  api.use('/functions', lazy(() => createBillingFunctionsRouter(getDeps())));
+  api.use('/teams', lazy(() => createTeamsRouter(getDeps())));
+  api.use('/team-members', lazy(() => createTeamMembersRouter(getDeps())));
+  api.use('/invitations', lazy(() => createInvitationsRouter(getDeps())));
+  api.use('/analytics', lazy(() => createAnalyticsRouter(getDeps())));
+  api.use('/blog', lazy(() => createBlogRouter(getDeps())));
+  api.use('/contact', lazy(() => createContactRouter(getDeps())));
   api.get('/health', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok', version: VERSION, time: new Date().toISOString() });
@@ -111,8 +146,11 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(notFound);
   app.use('/api', api);
 
-  // The sync gateway mounts under /db later; until then nothing is there.
+  // The sync gateway: team databases, replication endpoints only (its own body parsing and limits).
+  app.use('/db', lazy(() => createSyncGateway(getDeps())));
   app.use('/db', notFound);
+  // The local billing provider's checkout and portal pages (server-rendered; unused with Stripe).
+  app.use('/billing', lazy(() => createBillingPagesRouter(getDeps())));
 
   // ---- The built web app ----
   if (deps.staticDir) {

@@ -41,6 +41,25 @@ export function requireUser(settings: AccessTokenSettings, options: RequireUserO
   };
 }
 
+/**
+ * `optionalUser`: like {@link requireUser} when an Authorization header is present (a bad token is
+ * still a 401, so the client refreshes and retries), but lets requests without one through
+ * anonymously. For endpoints anyone may call that attribute the caller when signed in (analytics,
+ * contact). Read the claims with {@link maybeAuthOf}.
+ */
+export function optionalUser(settings: AccessTokenSettings, options: RequireUserOptions = {}): RequestHandler {
+  const strict = requireUser(settings, options);
+  return (req, res, next) => {
+    if (req.headers.authorization === undefined) return next();
+    return strict(req, res, next);
+  };
+}
+
+/** The verified claims when the request was signed in, else null. */
+export function maybeAuthOf(res: Response): VerifiedAccessToken | null {
+  return (res.locals.auth as VerifiedAccessToken | undefined) ?? null;
+}
+
 /** The claims `requireUser` verified for this request. Throws when used on a route without it. */
 export function authOf(res: Response): VerifiedAccessToken {
   const auth = res.locals.auth as VerifiedAccessToken | undefined;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Mailer } from '../mail';
 import { isNotFound, upsert, type Store } from '../store';
 import { createLinkTokens, LinkTokenError, passwordFingerprint, type LinkTokenOptions } from './links';
-import { authOf, requireUser } from './middleware';
+import { authOf, optionalUser, requireUser } from './middleware';
 import { assertPasswordAcceptable, hashPassword, PASSWORD_MAX_LENGTH, WeakPasswordError } from './passwords';
 import { createRefreshTokens, DEFAULT_REFRESH_TTL_SECONDS, RefreshTokenError, type IssuedRefreshToken } from './refresh';
 import { accessTokenSettings, signAccessToken, type AccessTokenSettings } from './tokens';
@@ -47,6 +47,8 @@ export interface Auth {
   router: Router;
   /** Middleware for later routes: a valid bearer access token or 401. */
   requireUser: RequestHandler;
+  /** Middleware: verifies a bearer token when one is sent, lets anonymous requests through. */
+  optionalUser: RequestHandler;
   accessTokens: AccessTokenSettings;
 }
 
@@ -362,5 +364,5 @@ export function createAuth(deps: AuthDeps): Auth {
     }
   }) as express.ErrorRequestHandler);
 
-  return { router, requireUser: requireUserMw, accessTokens };
+  return { router, requireUser: requireUserMw, optionalUser: optionalUser(accessTokens, { now }), accessTokens };
 }

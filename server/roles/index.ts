@@ -83,3 +83,18 @@ export function createRolesRouter(deps: RolesRouterDeps): Router {
   });
   return router;
 }
+
+export const ADMINS_ONLY = 'Only Earnest administrators can do this. Ask an administrator to grant you the admin role.';
+
+/**
+ * Lets a request through only when the signed-in caller has the admin role (read from the store on
+ * every request, so a revoke takes effect at once). Put it after `requireUser`; 403 otherwise.
+ */
+export function requireAdmin(store: Store): RequestHandler {
+  return (_req, res, next) => {
+    getRoles(store, authOf(res).sub).then((roles) => {
+      if (roles.includes('admin')) return next();
+      res.status(403).json({ error: ADMINS_ONLY });
+    }, next);
+  };
+}
