@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import { createAuth, resolveAuthSecret, type Auth } from './auth';
 import type { Config } from './config';
-import { DevOutbox, UnconfiguredMailer, type Mailer } from './mail';
+import { DevOutbox, SmtpMailer, UnconfiguredMailer, type Mailer } from './mail';
 import { priceCatalogueFromEnv, type PriceCatalogue } from '../src/core/plans';
 import { createAnalyticsRouter } from './analytics';
 import { createBillingFunctionsRouter, createBillingPagesRouter, createBillingWebhookRouter } from './billing';
@@ -11,6 +11,8 @@ import { createBlogRouter } from './blog';
 import { createContactRouter } from './contact';
 import { createRolesRouter, requireAdmin } from './roles';
 import type { RouterDeps } from './routerDeps';
+import { securityHeaders } from './security/headers';
+import { createRateLimiters, type RateLimitSettings } from './security/rateLimits';
 import { openStore, type Store } from './store';
 import { createFunctionsRouter, createProfilesRouter } from './subscription';
 import { createSyncGateway } from './sync';
@@ -25,7 +27,7 @@ export interface AppDeps {
    * /api/auth request (so apps that never touch auth, like the health tests, open nothing).
    */
   store?: Store;
-  /** Outgoing mail. Default: a {@link DevOutbox} outside production, a logging stand-in in production. */
+  /** Outgoing mail. Default: SMTP when SMTP_URL is set, else a {@link DevOutbox} outside production, else a logging stand-in. */
   mailer?: Mailer;
   /** The auth secret. Default: `resolveAuthSecret(config)` (AUTH_SECRET, dev secret, or DATA_DIR/auth-secret). */
   authSecret?: string | Uint8Array;
@@ -33,6 +35,8 @@ export interface AppDeps {
   catalogue?: Readonly<PriceCatalogue>;
   /** Milliseconds since the epoch; for tests. */
   now?: () => number;
+  /** Rate limits: the defaults (DEFAULT_RATE_LIMITS), some overridden, or false for none (load benchmarks). */
+  rateLimits?: Partial<RateLimitSettings> | false;
 }
 
 /** The version in package.json, reported by /api/health. */
@@ -59,16 +63,25 @@ function notFound(req: Request, res: Response): void {
 }
 
 export function createApp(deps: AppDeps): express.Express {
+  const { config } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    next();
-  });
+  if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
+  app.use(
+    securityHeaders({
+      ...(deps.staticDir ? { indexHtmlPath: join(resolve(deps.staticDir), 'index.html') } : {}),
+      https: config.publicUrl.startsWith('https:'),
+    }),
+  );
 
   // ---- Auth (mounted before the API's JSON parser: it has its own, smaller body limit) ----
-  const { config } = deps;
-  const mailer: Mailer = deps.mailer ?? (config.nodeEnv === 'production' ? new UnconfiguredMailer() : new DevOutbox());
+  const mailer: Mailer =
+    deps.mailer ??
+    (config.smtpUrl
+      ? new SmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
+      : config.nodeEnv === 'production'
+        ? new UnconfiguredMailer()
+        : new DevOutbox());
   let auth: Auth | undefined;
   let store: Store | undefined;
   const getStore = (): Store => (store ??= deps.store ?? openStore({ dataDir: config.dataDir }));
@@ -117,6 +130,13 @@ export function createApp(deps: AppDeps): express.Express {
     return routerDeps;
   };
 
+  if (deps.rateLimits !== false) {
+    const limits = createRateLimiters(deps.rateLimits ?? {});
+    api.post('/auth/signin', ...limits.signin);
+    api.post('/auth/signup', ...limits.signup);
+    api.post('/auth/password-reset/request', ...limits.resetRequest);
+    api.post('/contact', ...limits.contact);
+  }
   api.use('/auth', lazy(() => getAuth().router));
   // Payment-provider webhooks need the raw body for their signature: mounted before the JSON parser.
   api.use('/billing/webhook', lazy(() => createBillingWebhookRouter(getDeps())));

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
-import { resolveAuthSecret } from './auth';
+import { resolveAuthSecret, sweepExpiredAuthRecords } from './auth';
 import { loadConfig } from './config';
 import { openStore, storeOptionsFromEnv } from './store';
 
@@ -19,6 +19,19 @@ const server = app.listen(config.port, config.host, () => {
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`Earnest listening on http://${shown}:${port} (${config.nodeEnv}; data in ${config.dataDir})`);
 });
+
+// Expired sessions and used link markers are removed at start-up and then hourly.
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+const sweep = () =>
+  sweepExpiredAuthRecords(store).then(
+    (r) => {
+      const n = r.refreshTokens + r.families + r.linkMarkers;
+      if (n > 0) console.log(`Removed ${r.refreshTokens} expired sessions, ${r.families} session families and ${r.linkMarkers} used link markers.`);
+    },
+    (err: unknown) => console.error('Could not remove expired auth records:', err),
+  );
+void sweep();
+setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
 
 server.on('error', (error) => {
   console.error(`Could not listen on ${config.host}:${config.port}: ${error.message}`);

@@ -6,3 +6,4 @@ export * from './secret';
 export * from './links';
 export * from './middleware';
 export * from './routes';
+export * from './sweep';

@@ -1,6 +1,7 @@
 /**
- * Outgoing mail. Only the interface and a development outbox exist so far; an SMTP mailer is a
- * later step. Routes depend on {@link Mailer} only.
+ * Outgoing mail. Routes depend on {@link Mailer} only; the server picks one implementation:
+ * {@link SmtpMailer} when SMTP_URL is set, else the {@link DevOutbox} outside production (readable at
+ * /api/dev/outbox), else {@link UnconfiguredMailer}, which logs that nothing was sent.
  */
 export interface MailMessage {
   to: string;
@@ -8,6 +9,8 @@ export interface MailMessage {
   text: string;
   /** Optional HTML body. */
   html?: string;
+  /** Where replies should go (e.g. the sender of a contact-form message). */
+  replyTo?: string;
 }
 
 export interface SentMail extends MailMessage {
@@ -50,7 +53,7 @@ export class DevOutbox implements Mailer {
 }
 
 /**
- * The production stand-in until SMTP exists: logs that a message could not be delivered, with the
+ * The production stand-in when no SMTP server is configured: logs that a message could not be delivered, with the
  * recipient and subject only (never the body: it holds single-use links).
  */
 export class UnconfiguredMailer implements Mailer {
@@ -60,3 +63,5 @@ export class UnconfiguredMailer implements Mailer {
     this.log(`Mail not sent (no mail transport is configured): to ${message.to}, "${message.subject}".`);
   }
 }
+
+export { SmtpMailer, type SmtpMailerOptions } from './smtp';

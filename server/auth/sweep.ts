@@ -1,0 +1,80 @@
+/**
+ * Removes auth records that can no longer matter, so the accounts database does not grow with every
+ * sign-in forever:
+ * - refresh tokens past their expiry (an expired token is refused as expired whether or not its
+ *   record exists, so reuse detection loses nothing);
+ * - refresh families with no unexpired token left (nothing can be presented for them any more);
+ * - single-use markers of mailed links once the longest-lived link they could belong to has expired
+ *   (the JWT's own expiry refuses the link from then on).
+ * Runs at start-up and then hourly from server/index.ts; safe to run concurrently (a conflict on a
+ * delete means someone else changed or removed the doc, which is left alone).
+ */
+import { DEFAULT_LINK_TTL_SECONDS } from './links';
+import type { RefreshFamilyDoc, RefreshTokenDoc } from './refresh';
+import type { Store } from '../store';
+
+export interface SweepResult {
+  refreshTokens: number;
+  families: number;
+  linkMarkers: number;
+}
+
+const PAGE = 500;
+const HIGH = '\ufff0';
+
+type AnyDoc = { _id: string; _rev: string; type?: string } & Record<string, unknown>;
+
+/** Every doc whose id starts with `prefix`, a page at a time. */
+async function* docsWithPrefix(db: PouchDB.Database, prefix: string): AsyncGenerator<AnyDoc> {
+  let startkey = prefix;
+  for (;;) {
+    const page = await db.allDocs({ startkey, endkey: prefix + HIGH, include_docs: true, limit: PAGE });
+    for (const row of page.rows) if (row.doc) yield row.doc as unknown as AnyDoc;
+    if (page.rows.length < PAGE) return;
+    // Just after the last id (not skip: 1, which would miss a row if that id is deleted meanwhile).
+    startkey = `${page.rows[page.rows.length - 1].id}\u0000`;
+  }
+}
+
+async function remove(db: PouchDB.Database, docs: AnyDoc[]): Promise<number> {
+  if (docs.length === 0) return 0;
+  const results = await db.bulkDocs(docs.map((d) => ({ _id: d._id, _rev: d._rev, _deleted: true })));
+  return results.filter((r) => 'ok' in r && r.ok).length;
+}
+
+export async function sweepExpiredAuthRecords(store: Store, now: number = Date.now()): Promise<SweepResult> {
+  const db = store.db('accounts') as PouchDB.Database;
+  const result: SweepResult = { refreshTokens: 0, families: 0, linkMarkers: 0 };
+
+  const liveFamilies = new Set<string>();
+  let batch: AnyDoc[] = [];
+  for await (const doc of docsWithPrefix(db, 'refresh:')) {
+    const t = doc as unknown as RefreshTokenDoc & AnyDoc;
+    if (t.type !== 'refresh') continue;
+    if (typeof t.expiresAt === 'number' && t.expiresAt <= now) batch.push(doc);
+    else liveFamilies.add(`${t.userId}\u0000${t.familyId}`);
+    if (batch.length >= PAGE) result.refreshTokens += await remove(db, batch.splice(0));
+  }
+  result.refreshTokens += await remove(db, batch);
+
+  batch = [];
+  for await (const doc of docsWithPrefix(db, 'refreshfam:')) {
+    const f = doc as unknown as RefreshFamilyDoc & AnyDoc;
+    if (f.type !== 'refresh-family') continue;
+    // A family issued a moment ago may not have its first token written yet: keep young ones.
+    const young = typeof f.createdAt === 'number' && now - f.createdAt < 60 * 60 * 1000;
+    if (!young && !liveFamilies.has(`${f.userId}\u0000${f.familyId}`)) batch.push(doc);
+    if (batch.length >= PAGE) result.families += await remove(db, batch.splice(0));
+  }
+  result.families += await remove(db, batch);
+
+  const longestLinkMs = Math.max(...Object.values(DEFAULT_LINK_TTL_SECONDS)) * 1000;
+  batch = [];
+  for await (const doc of docsWithPrefix(db, 'onetime:')) {
+    const usedAt = doc.usedAt;
+    if (doc.type === 'onetime' && typeof usedAt === 'number' && usedAt + longestLinkMs <= now) batch.push(doc);
+    if (batch.length >= PAGE) result.linkMarkers += await remove(db, batch.splice(0));
+  }
+  result.linkMarkers += await remove(db, batch);
+  return result;
+}

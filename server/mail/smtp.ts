@@ -1,0 +1,50 @@
+/**
+ * Mail through an SMTP server (nodemailer), configured by one URL: SMTP_URL, e.g.
+ * `smtps://user:password@smtp.example.com:465` or `smtp://smtp.example.com:587` (STARTTLS when the
+ * server offers it). One pooled transport per server process.
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { MailMessage, Mailer } from './index';
+
+export interface SmtpMailerOptions {
+  /** smtp:// or smtps:// URL with credentials if the server needs them. */
+  url: string;
+  /** The From header, e.g. `Earnest <no-reply@earnest.example.com>`. */
+  from: string;
+  /** Give up on one message after this long (default 20 s), so a dead server cannot hang a request. */
+  timeoutMs?: number;
+  /** Accept self-signed certificates (tests, private relays); default false. */
+  allowSelfSigned?: boolean;
+}
+
+export class SmtpMailer implements Mailer {
+  readonly #transport: Transporter;
+
+  constructor(private readonly options: SmtpMailerOptions) {
+    const timeout = options.timeoutMs ?? 20_000;
+    this.#transport = nodemailer.createTransport(options.url, {
+      pool: true,
+      maxConnections: 2,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+      ...(options.allowSelfSigned ? { tls: { rejectUnauthorized: false } } : {}),
+    });
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.#transport.sendMail({
+      from: this.options.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    });
+  }
+
+  /** Closes pooled connections (server shutdown, tests). */
+  close(): void {
+    this.#transport.close();
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Rate limits on the endpoints people (or scripts) can hammer without an account: sign-in, sign-up,
+ * password reset and contact. In memory per server process: with several instances behind a load
+ * balancer each counts on its own, which still bounds abuse; set TRUST_PROXY so the client's address
+ * (not the balancer's) is what is counted.
+ *
+ * Sign-in also has a per-account lockout: failed attempts for one email (from any address) are
+ * counted, successful ones are not, so a guessing attack on one account stops after a handful of
+ * tries while its owner, who knows the password, is never counted.
+ */
+import express, { type Request, type RequestHandler } from 'express';
+import { rateLimit, type Options } from 'express-rate-limit';
+
+export interface RateLimitRule {
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitSettings {
+  signinPerIp: RateLimitRule;
+  /** Failed sign-ins per account (the lockout). */
+  signinFailuresPerAccount: RateLimitRule;
+  signupPerIp: RateLimitRule;
+  resetPerIp: RateLimitRule;
+  resetPerAccount: RateLimitRule;
+  contactPerIp: RateLimitRule;
+}
+
+const MINUTE = 60_000;
+
+export const DEFAULT_RATE_LIMITS: Readonly<RateLimitSettings> = Object.freeze({
+  signinPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  signinFailuresPerAccount: { limit: 5, windowMs: 15 * MINUTE },
+  signupPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  resetPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  resetPerAccount: { limit: 3, windowMs: 60 * MINUTE },
+  contactPerIp: { limit: 5, windowMs: 60 * MINUTE },
+});
+
+/** "1 minute", "15 minutes". */
+function minutes(ms: number): string {
+  const n = Math.max(1, Math.ceil(ms / MINUTE));
+  return n === 1 ? '1 minute' : `${n} minutes`;
+}
+
+/** The email in a JSON body, normalised the way accounts are keyed; '' when absent. */
+function bodyEmail(req: Request): string {
+  const body = req.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase().slice(0, 320) : '';
+}
+
+function limiter(rule: RateLimitRule, message: string, extra: Partial<Options> = {}): RequestHandler {
+  return rateLimit({
+    windowMs: rule.windowMs,
+    limit: rule.limit,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      res.status(429).json({ error: message });
+    },
+    ...extra,
+  });
+}
+
+export interface RateLimiters {
+  signin: RequestHandler[];
+  signup: RequestHandler[];
+  resetRequest: RequestHandler[];
+  contact: RequestHandler[];
+}
+
+/**
+ * The limiters, each preceded by a small JSON parser so per-account keys can read the email (the
+ * routes' own parsers then see the body already parsed and skip).
+ */
+export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): RateLimiters {
+  const s: RateLimitSettings = { ...DEFAULT_RATE_LIMITS, ...overrides };
+  const json = express.json({ limit: '16kb' });
+  const byAccount = (req: Request) => `account:${bodyEmail(req)}`;
+  const skipWithoutEmail = (req: Request) => bodyEmail(req) === '';
+  return {
+    signin: [
+      json,
+      limiter(s.signinPerIp, `Too many sign-in attempts from this network. Wait ${minutes(s.signinPerIp.windowMs)} and try again.`),
+      limiter(
+        s.signinFailuresPerAccount,
+        `Too many failed sign-ins for this account: it is locked for ${minutes(s.signinFailuresPerAccount.windowMs)}. Try again later, or reset your password.`,
+        { keyGenerator: byAccount, skip: skipWithoutEmail, skipSuccessfulRequests: true },
+      ),
+    ],
+    signup: [
+      json,
+      limiter(s.signupPerIp, `Too many sign-ups from this network. Wait ${minutes(s.signupPerIp.windowMs)} and try again.`),
+    ],
+    resetRequest: [
+      json,
+      limiter(s.resetPerIp, `Too many password reset requests from this network. Wait ${minutes(s.resetPerIp.windowMs)} and try again.`),
+      limiter(
+        s.resetPerAccount,
+        `Too many password reset emails for this address. Check your inbox (and spam folder) for the last one, or wait ${minutes(s.resetPerAccount.windowMs)}.`,
+        { keyGenerator: byAccount, skip: skipWithoutEmail },
+      ),
+    ],
+    contact: [
+      json,
+      limiter(s.contactPerIp, `Too many messages from this network. Wait ${minutes(s.contactPerIp.windowMs)} and try again.`),
+    ],
+  };
+}
