@@ -42,7 +42,8 @@ export default defineConfig({
     env: {
       HOST: '127.0.0.1',
       PORT: String(PORT),
-      NODE_ENV: 'production',
+      // Not production: the dev mail outbox (/api/dev/outbox) lets tests follow mailed links.
+      NODE_ENV: 'development',
       DATA_DIR: join(tmpdir(), `earnest-e2e-${PORT}`),
     },
   },

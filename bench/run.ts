@@ -6,6 +6,10 @@
  *   npm run bench                          all suites, default sizes
  *   npm run bench -- --suite evm,es        some suites
  *   npm run bench -- --sizes 1000,10000    other sizes (suites with fixed sizes keep theirs)
+ *   npm run bench -- --suite load          the server under load (get-subscription-details)
+ *
+ * The server suites (load, replication) measure throughput and wall time against a real server in a
+ * child process rather than repeated calls, so they print their own table.
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -15,6 +19,7 @@ import { xerSuite } from './xer.bench';
 import { mspdiSuite } from './mspdi.bench';
 import { markdownTable, type BenchResult, type BenchSuite } from './harness';
 import { bench } from './harness';
+import { subscriptionLoadBench } from './subscription.bench';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- suites differ in their setup type
 const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite, mspdiSuite];
@@ -74,12 +79,36 @@ async function main() {
       }
     }
   }
-  console.log(markdownTable(results));
+  if (results.length) console.log(markdownTable(results));
   const missed = results.filter((r) => r.targetMs !== undefined && r.medianMs > r.targetMs);
   if (missed.length) console.log(`\n${missed.length} target(s) missed: ${missed.map((r) => `${r.name} (${r.size})`).join(', ')}`);
+  await serverSuites(only, failures);
   if (failures.length) {
     console.log(`\n${failures.length} case(s) failed:\n${failures.join('\n')}`);
     process.exitCode = 1;
+  }
+}
+
+/** Throughput and wall-time benchmarks of the server; each reports against its issue target. */
+async function serverSuites(only: string[] | undefined, failures: string[]): Promise<void> {
+  const rows: string[] = [];
+  if (!only || only.includes('load')) {
+    process.stderr.write('load get-subscription-details … ');
+    try {
+      const r = await subscriptionLoadBench(10, 32);
+      const meets = r.requestsPerSecond >= 1500 && r.p99Ms < 50 && r.errors === 0 && r.non2xx === 0;
+      process.stderr.write(`${r.requestsPerSecond.toFixed(0)} req/s\n`);
+      rows.push(
+        `| get-subscription-details, ${r.connections} connections, ${r.seconds} s | ${r.requestsPerSecond.toFixed(0)} req/s | p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms | ${r.errors} errors, ${r.non2xx} non-2xx of ${r.requests} | ≥ 1,500 req/s, p99 < 50 ms | ${meets ? 'meets' : 'MISSES'} |`,
+      );
+    } catch (err) {
+      failures.push(`load: ${(err as Error).message}`);
+      process.stderr.write('failed\n');
+    }
+  }
+  if (rows.length) {
+    console.log('\n| server benchmark | throughput / time | latency | errors | target | verdict |\n|---|---|---|---|---|---|');
+    for (const row of rows) console.log(row);
   }
 }
 
