@@ -1,7 +1,9 @@
 /**
  * Mail through an SMTP server (nodemailer), configured by one URL: SMTP_URL, e.g.
  * `smtps://user:password@smtp.example.com:465` or `smtp://smtp.example.com:587` (STARTTLS when the
- * server offers it). One pooled transport per server process.
+ * server offers it). One transport per server process; each
+ * message opens its own connection (mail here is a trickle of sign-up and reset links, and an idle
+ * pooled connection would be dropped by most relays anyway).
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailMessage, Mailer } from './index';
@@ -22,9 +24,20 @@ export class SmtpMailer implements Mailer {
 
   constructor(private readonly options: SmtpMailerOptions) {
     const timeout = options.timeoutMs ?? 20_000;
-    this.#transport = nodemailer.createTransport(options.url, {
-      pool: true,
-      maxConnections: 2,
+    // The URL is parsed here rather than handed to nodemailer as a string: the string form takes
+    // no timeout options (its second argument is per-message defaults).
+    const url = new URL(options.url);
+    if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+      throw new Error(`SMTP_URL must start with smtp:// or smtps:// (got ${url.protocol}//…).`);
+    }
+    const secure = url.protocol === 'smtps:';
+    this.#transport = nodemailer.createTransport({
+      host: url.hostname,
+      port: url.port ? Number(url.port) : secure ? 465 : 587,
+      secure,
+      ...(url.username
+        ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+        : {}),
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,
@@ -43,7 +56,7 @@ export class SmtpMailer implements Mailer {
     });
   }
 
-  /** Closes pooled connections (server shutdown, tests). */
+  /** Closes the transport (server shutdown, tests). */
   close(): void {
     this.#transport.close();
   }

@@ -33,8 +33,8 @@ beforeEach(async () => {
       else cb(new Error('Invalid username or password'));
     },
     onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
+      const chunks: Uint8Array[] = [];
+      stream.on('data', (c: Uint8Array) => chunks.push(c));
       stream.on('end', () => {
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
