@@ -3,17 +3,18 @@
  * JSON body and bearer authorization).
  *
  * - `GET /api/profiles/me` → the caller's profile columns (defaults when none).
+ * - `GET /api/profiles/:userId` → the same for the caller, or for the owner of a team they belong to.
  * - `POST /api/functions/get-subscription-details` → §3 "Subscription details response".
  * - `POST /api/functions/start-trial` (no body) → 200 started, or 409 already-used / already-subscribed.
  *
- * Mounted after the API's JSON parser. Team owners' profiles are read here only for the caller;
- * lookups by team come with teams.
+ * Mounted after the API's JSON parser.
  */
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { priceCatalogueFromEnv, type PriceCatalogue } from '../../src/core/plans';
 import { authOf } from '../auth';
 import type { Store } from '../store';
 import { getProfile } from './profiles';
+import { getTeam, listMemberships } from '../teams/membership';
 import { ALREADY_SUBSCRIBED, TRIAL_ALREADY_USED, startTrial, subscriptionDetails } from './service';
 
 export interface SubscriptionRouterDeps {
@@ -49,7 +50,28 @@ export function createProfilesRouter(deps: SubscriptionRouterDeps): Router {
     res.setHeader('Cache-Control', 'no-store');
     res.json(profile);
   });
+  // §7 "GET profiles by id": a team member reads their team owner's plan columns (step 3 of the
+  // resolution). Only your own profile, or the profile of the owner of a team you belong to.
+  router.get('/:userId', deps.requireUser, async (req, res) => {
+    const caller = authOf(res).sub;
+    const target = String(req.params.userId);
+    res.setHeader('Cache-Control', 'no-store');
+    if (target !== caller && !(await ownsATeamOf(deps.store, target, caller))) {
+      res.status(404).json({ error: 'No profile you can read here: only your own, or your team owner\'s.' });
+      return;
+    }
+    res.json(await getProfile(deps.store, target));
+  });
   return router;
+}
+
+/** True when `ownerId` owns a team that `memberId` belongs to. */
+async function ownsATeamOf(store: Store, ownerId: string, memberId: string): Promise<boolean> {
+  for (const m of await listMemberships(store, memberId)) {
+    const team = await getTeam(store, m.teamId);
+    if (team?.owner_id === ownerId) return true;
+  }
+  return false;
 }
 
 export function createFunctionsRouter(deps: SubscriptionRouterDeps): Router {

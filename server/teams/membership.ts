@@ -13,7 +13,7 @@
  * Team ids are lowercase `[a-z0-9-]` (see `isValidTeamId` in server/store): they become database
  * names (`team_<id>`).
  */
-import { isNotFound, isValidTeamId, type Store } from '../store';
+import { createIfAbsent, isConflict, isNotFound, isValidTeamId, upsert, type Store } from '../store';
 
 export const TEAM_ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -92,4 +92,105 @@ export async function getTeam(store: Store, teamId: string): Promise<(TeamDoc & 
     if (isNotFound(err)) return null;
     throw err;
   }
+}
+
+export type StoredMember = MemberDoc & { _id: string; _rev: string };
+
+/** Every member of a team (the owner included), oldest first. */
+export async function listMembers(store: Store, teamId: string): Promise<StoredMember[]> {
+  if (!isValidTeamId(teamId)) return [];
+  const prefix = `member:${teamId}:`;
+  const res = await store.db<MemberDoc>('teams').allDocs({ include_docs: true, startkey: prefix, endkey: `${prefix}\ufff0` });
+  const members: StoredMember[] = [];
+  for (const row of res.rows) {
+    const doc = row.doc as StoredMember | undefined;
+    if (doc && doc.type === 'team_member' && isTeamRole(doc.role)) members.push(doc);
+  }
+  return members.sort((a, b) => a.joined_at.localeCompare(b.joined_at));
+}
+
+/** The teams a user belongs to, each verified against its member doc (the index may lag). */
+export async function listMemberships(store: Store, userId: string): Promise<Membership[]> {
+  let ids: string[] = [];
+  try {
+    const idx = await store.db<UserTeamsDoc>('teams').get(userTeamsDocId(userId));
+    ids = Array.isArray(idx.team_ids) ? idx.team_ids.filter(isValidTeamId) : [];
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+  }
+  const found = await Promise.all(ids.map((id) => getMembership(store, id, userId)));
+  return found.filter((m): m is Membership => m !== null);
+}
+
+/** Adds or removes a team id in the user's index (idempotent, race-safe). */
+export async function indexUserTeam(store: Store, userId: string, teamId: string, present: boolean, now: number): Promise<void> {
+  await upsert(store.db<UserTeamsDoc>('teams'), userTeamsDocId(userId), (doc) => {
+    const ids = doc && Array.isArray(doc.team_ids) ? doc.team_ids : [];
+    const has = ids.includes(teamId);
+    if (has === present) return null;
+    return {
+      type: 'user_teams' as const,
+      user_id: userId,
+      team_ids: present ? [...ids, teamId] : ids.filter((id) => id !== teamId),
+      updated_at: new Date(now).toISOString(),
+    };
+  });
+}
+
+/**
+ * Makes the user a member with this role. Returns false when they already were (their role is then
+ * left alone: use {@link setMemberRole} to change it).
+ */
+export async function addMember(store: Store, teamId: string, userId: string, role: TeamRole, now: number): Promise<boolean> {
+  const iso = new Date(now).toISOString();
+  const created = await createIfAbsent(store.db<MemberDoc>('teams'), {
+    _id: memberDocId(teamId, userId),
+    type: 'team_member',
+    team_id: teamId,
+    user_id: userId,
+    role,
+    joined_at: iso,
+  });
+  // Indexed even when the member doc existed: a previous attempt may have failed in between.
+  await indexUserTeam(store, userId, teamId, true, now);
+  return created;
+}
+
+/** Changes a member's role; false when they are not a member. */
+export async function setMemberRole(store: Store, teamId: string, userId: string, role: TeamRole, now: number): Promise<boolean> {
+  let found = false;
+  await upsert(store.db<MemberDoc>('teams'), memberDocId(teamId, userId), (doc) => {
+    found = !!doc && doc.type === 'team_member';
+    if (!doc || !found || doc.role === role) return null;
+    return { ...doc, role, updated_at: new Date(now).toISOString() };
+  });
+  return found;
+}
+
+/** Removes a member: the member doc goes first, so access ends on the very next request. */
+export async function removeMember(store: Store, teamId: string, userId: string, now: number): Promise<boolean> {
+  const db = store.db<MemberDoc>('teams');
+  let removed = false;
+  for (let attempt = 0; attempt < 10 && !removed; attempt++) {
+    let doc: StoredMember;
+    try {
+      doc = (await db.get(memberDocId(teamId, userId))) as StoredMember;
+    } catch (err) {
+      if (isNotFound(err)) break;
+      throw err;
+    }
+    try {
+      await db.remove(doc);
+      removed = true;
+    } catch (err) {
+      if (!isConflict(err)) throw err;
+    }
+  }
+  await indexUserTeam(store, userId, teamId, false, now);
+  return removed;
+}
+
+/** The email of a user id (`user:<email>`), for display. */
+export function emailOfUserId(userId: string): string {
+  return userId.startsWith('user:') ? userId.slice('user:'.length) : userId;
 }
