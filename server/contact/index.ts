@@ -1,9 +1,100 @@
-import express, { type Router } from 'express';
+/**
+ * The contact form (`/api/contact`; app.ts rate-limits the POST).
+ *
+ * - `POST /` (anyone; signed-in callers are attributed) `{ name, email, company?, subject?, message, website? }`
+ *   → 201 `{ ok: true, id }`. The message is stored first, then mailed to CONTACT_EMAIL when set
+ *   (reply-to: the sender). A mail failure is logged, not reported: the message is safe in the store.
+ *   `website` is a honeypot: when filled in, the answer is the same but nothing is stored or sent.
+ * - `GET /messages?page=&pageSize=` (admin) → newest first.
+ */
+import express, { type Request, type Response, type Router } from 'express';
+import { monotonicFactory } from 'ulid';
+import { z } from 'zod';
+import { maybeAuthOf } from '../auth';
 import type { RouterDeps } from '../routerDeps';
+import { CONTACT_PREFIX, ContactForm, isHoneypotFilled, listMessages, mailFor, type ContactMessageDoc } from './messages';
 
-// Placeholder until the module is built: every route answers 501.
-export function createContactRouter(_deps: RouterDeps): Router {
+export * from './messages';
+
+export const NOT_A_JSON_OBJECT = 'Send the contact form as a JSON object with Content-Type: application/json.';
+export const MAX_PAGE_SIZE = 100;
+
+function describe(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The contact form is not valid.';
+  const path = issue.path.join('.');
+  const head = String(issue.path[0] ?? '');
+  return !path || issue.message.startsWith(head) ? issue.message : `${path}: ${issue.message}`;
+}
+
+function pageParam(req: Request, res: Response, name: string, max: number, fallback: number): number | null {
+  const v = req.query[name];
+  if (v === undefined || v === '') return fallback;
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > max) {
+    res.status(400).json({ error: `${name} must be a whole number from 1 to ${max}; got ${JSON.stringify(v)}.` });
+    return null;
+  }
+  return n;
+}
+
+export function createContactRouter(deps: RouterDeps): Router {
   const router = express.Router();
-  router.use((_req, res) => void res.status(501).json({ error: 'Not built yet.' }));
+  // Monotonic: two messages in the same millisecond still list in the order they arrived.
+  const nextUlid = monotonicFactory();
+
+  router.post('/', deps.optionalUser, async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const body: unknown = req.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      res.status(400).json({ error: NOT_A_JSON_OBJECT });
+      return;
+    }
+    const parsed = ContactForm.safeParse(body);
+    if (!parsed.success) {
+      res.status(400).json({ error: describe(parsed.error) });
+      return;
+    }
+    const input = parsed.data;
+    const now = deps.now();
+    const id = nextUlid(now);
+    // A bot gets exactly the answer a person gets, so it cannot learn that it was caught.
+    if (isHoneypotFilled(input.website)) {
+      res.status(201).json({ ok: true, id });
+      return;
+    }
+
+    const doc: ContactMessageDoc = {
+      type: 'contact_message',
+      name: input.name,
+      email: input.email,
+      company: input.company,
+      subject: input.subject,
+      message: input.message,
+      user_id: maybeAuthOf(res)?.sub ?? null,
+      created_at: new Date(now).toISOString(),
+    };
+    await deps.store.db<ContactMessageDoc>('contact').put({ _id: `${CONTACT_PREFIX}${id}`, ...doc });
+
+    const to = deps.config.contactEmail;
+    if (to) {
+      try {
+        await deps.mailer.send(mailFor(doc, to));
+      } catch (err) {
+        console.error(`contact: message ${id} is stored but could not be mailed to ${to}:`, err);
+      }
+    }
+    res.status(201).json({ ok: true, id });
+  });
+
+  router.get('/messages', deps.requireUser, deps.requireAdmin, async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const page = pageParam(req, res, 'page', 1_000_000, 1);
+    if (page === null) return;
+    const pageSize = pageParam(req, res, 'pageSize', MAX_PAGE_SIZE, 20);
+    if (pageSize === null) return;
+    res.json(await listMessages(deps.store, page, pageSize));
+  });
+
   return router;
 }
