@@ -7,6 +7,8 @@ import { startTheme } from './ui/theme';
 import './ui/styles.css';
 
 startTheme();
+// The session and the subscription status: loaded lazily so the first paint does not wait on them.
+void import('./client/startAccount').then((m) => m.startAccount());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -17,6 +17,8 @@ const LegalDisclaimerPage = lazy(() => import('../site/LegalDisclaimerPage'));
 const SuccessPage = lazy(() => import('../site/SuccessPage'));
 const CancelPage = lazy(() => import('../site/CancelPage'));
 const AuthPage = lazy(() => import('../site/AuthPage'));
+const ResetPasswordPage = lazy(() => import('../site/auth/ResetPasswordPage'));
+const VerifyEmailPage = lazy(() => import('../site/auth/VerifyEmailPage'));
 const AcceptInvitationPage = lazy(() => import('../site/AcceptInvitationPage'));
 const BlogPage = lazy(() => import('../site/BlogPage'));
 const BlogCategoryPage = lazy(() => import('../site/BlogCategoryPage'));
@@ -46,6 +48,8 @@ export function AppRoutes() {
         <Route path="success" element={<SuccessPage />} />
         <Route path="cancel" element={<CancelPage />} />
         <Route path="auth" element={<AuthPage />} />
+        <Route path="auth/reset-password" element={<ResetPasswordPage />} />
+        <Route path="auth/verify-email" element={<VerifyEmailPage />} />
         <Route path="accept-invitation" element={<AcceptInvitationPage />} />
         <Route path="blog" element={<BlogPage />} />
         <Route path="blog/category/:category" element={<BlogCategoryPage />} />

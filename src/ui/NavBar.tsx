@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
+import { signOut } from '../client/auth';
 import { useSession } from '../client/session';
 import { Logo } from './Logo';
 import { ThemeToggle } from './ThemeToggle';
@@ -9,7 +10,6 @@ import { NAV_LINKS } from './siteConfig';
 /** Session-dependent buttons: Sign In / Launch App, or Account / Sign Out. */
 function AuthActions({ onDone }: { onDone: () => void }) {
   const status = useSession((s) => s.status);
-  const signOut = useSession((s) => s.signOut);
   const navigate = useNavigate();
 
   if (status === 'loading') return <div className="header-actions" aria-hidden="true" />;
@@ -25,7 +25,12 @@ function AuthActions({ onDone }: { onDone: () => void }) {
           className="btn btn-outline"
           onClick={async () => {
             onDone();
-            await signOut();
+            try {
+              await signOut();
+            } catch (err) {
+              // This device is signed out either way; the server keeps the session until it expires.
+              console.error('Failed to sign out. Please try again.', err);
+            }
             navigate('/auth');
           }}
         >
