@@ -106,6 +106,21 @@ async function serverSuites(only: string[] | undefined, failures: string[]): Pro
       process.stderr.write('failed\n');
     }
   }
+  if (!only || only.includes('replication')) {
+    process.stderr.write('replication 10k activities … ');
+    try {
+      const { replicationBench } = await import('./replication.bench');
+      const r = await replicationBench(10_000);
+      const meets = r.seconds < 3;
+      process.stderr.write(`${r.seconds.toFixed(2)} s\n`);
+      rows.push(
+        `| replication pull, ${r.activities.toLocaleString('en')} activities (${r.docs} docs) to an empty browser PouchDB | ${r.seconds.toFixed(2)} s (${r.docsPerSecond} docs/s) | one-shot, batch_size 100, loopback | 0 errors | < 3 s | ${meets ? 'meets' : 'MISSES'} |`,
+      );
+    } catch (err) {
+      failures.push(`replication: ${(err as Error).message}`);
+      process.stderr.write('failed\n');
+    }
+  }
   if (rows.length) {
     console.log('\n| server benchmark | throughput / time | latency | errors | target | verdict |\n|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);

@@ -1,9 +1,187 @@
-import express, { type Router } from 'express';
+/**
+ * The sync gateway at `/db/<teamId>/…`: browsers replicate their team databases through it.
+ *
+ * Per request, in this order: a valid bearer token (401), a known endpoint and method (404/405),
+ * the caller's membership of the team, read from the store every time so a removed member is cut
+ * off at the very next request (403), the role (viewers read and write checkpoints only), design
+ * documents (never written), the body (size-limited, 413), the team's projects limit, and only then
+ * the database: the server's own PouchDB (embedded mode, server/sync/embedded.ts) or CouchDB
+ * with proxy authentication (server/sync/couchProxy.ts). Everything PouchDB's replication does not
+ * need is refused: `_all_dbs`, `_session`, `_find`, views, `_compact`, `_security`, database PUT/DELETE…
+ */
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
+import { authOf } from '../auth';
 import type { RouterDeps } from '../routerDeps';
+import { isValidTeamId, storeOptionsFromEnv, teamDbName } from '../store';
+import { canWrite, getMembership } from '../teams/membership';
+import { proxyHashFromEnv, proxyToCouch, type ProxyTarget } from './couchProxy';
+import { changesParams, serveEmbedded } from './embedded';
+import {
+  FORBIDDEN_DESIGN,
+  FORBIDDEN_NOT_MEMBER,
+  FORBIDDEN_VIEWER,
+  GatewayError,
+  badRequest,
+  sendThrown,
+} from './errors';
+import { checkProjectLimit, liveProjectWrites, serialisedPerTeam } from './projectLimit';
+import { ALLOWED_METHODS, isDocWrite, parseTarget, type SyncRoute, type Target } from './route';
 
-// Placeholder until the module is built: every route answers 501.
-export function createSyncGateway(_deps: RouterDeps): Router {
+export { proxyRoles, proxyToken, proxyHashFromEnv } from './couchProxy';
+
+/** Largest request body the gateway accepts (a `_bulk_docs` batch, an attachment). */
+export const SYNC_BODY_LIMIT = '50mb';
+
+const jsonBody = express.json({ limit: SYNC_BODY_LIMIT, type: () => true, strict: true });
+const rawBody = express.raw({ limit: SYNC_BODY_LIMIT, type: () => true });
+
+function runParser(parser: RequestHandler, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    void parser(req, res, (err?: unknown) => {
+      if (!err) return resolve();
+      const e = err as { type?: string; status?: number; message?: string };
+      if (e.type === 'entity.too.large') {
+        reject(
+          new GatewayError(
+            413,
+            'too_large',
+            `The request body is larger than the sync gateway accepts (${SYNC_BODY_LIMIT}). Replicate in smaller batches (a lower batch_size) or split large documents and attachments.`,
+          ),
+        );
+      } else if (e.type === 'entity.parse.failed') {
+        reject(badRequest('The request body is not valid JSON.'));
+      } else if (typeof e.status === 'number' && e.status < 500) {
+        reject(new GatewayError(e.status, 'bad_request', e.message ?? 'The request body could not be read.'));
+      } else reject(err);
+    });
+  });
+}
+
+/** Which body a route takes: JSON for POSTs and document PUTs, raw bytes for attachment uploads. */
+function bodyKind(route: SyncRoute, method: string): 'json' | 'raw' | null {
+  if (method === 'POST') return 'json';
+  if (method === 'PUT') return route.kind === 'attachment' ? 'raw' : 'json';
+  return null;
+}
+
+function isDesignId(id: unknown): boolean {
+  return typeof id === 'string' && id.startsWith('_design/');
+}
+
+/** COUCHDB_URL: from the store when it exposes one, else the environment (as openStore reads it). */
+function couchUrlOf(deps: RouterDeps): string | undefined {
+  const fromStore = (deps.store as { couchUrl?: unknown }).couchUrl;
+  if (typeof fromStore === 'string' && fromStore) return fromStore;
+  return storeOptionsFromEnv(process.env, deps.config.dataDir).couchUrl;
+}
+
+export function createSyncGateway(deps: RouterDeps): Router {
   const router = express.Router();
-  router.use((_req, res) => void res.status(501).json({ error: 'Not built yet.' }));
+
+  // Where the request goes. The gateway root (`/db`, `/db/`) is not a database: left to the app's 404.
+  const locate: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+    let target: Target | null;
+    try {
+      target = parseTarget(req.path);
+    } catch (err) {
+      res.locals.syncError = err; // reported after authentication
+      return next();
+    }
+    if (!target) return next('router');
+    res.locals.syncTarget = target;
+    next();
+  };
+
+  const handle: RequestHandler = (req, res) => {
+    serve(req, res).catch((err: unknown) => sendThrown(res, err));
+  };
+
+  async function serve(req: Request, res: Response): Promise<void> {
+    if (res.locals.syncError) throw res.locals.syncError;
+    const { teamId, route } = res.locals.syncTarget as Target;
+    if (!isValidTeamId(teamId)) {
+      throw new GatewayError(404, 'not_found', `${JSON.stringify(teamId)} is not a team database available through the sync gateway.`);
+    }
+    const allowed = ALLOWED_METHODS[route.kind];
+    if (!allowed.includes(req.method)) {
+      throw new GatewayError(405, 'method_not_allowed', `Only ${allowed.join(', ')} ${allowed.length === 1 ? 'is' : 'are'} allowed here.`, {
+        Allow: allowed.join(', '),
+      });
+    }
+
+    let proxy: ProxyTarget | undefined;
+    if (deps.store.kind === 'couchdb') {
+      const secret = deps.config.couchProxySecret;
+      const couchUrl = couchUrlOf(deps);
+      if (!secret) {
+        throw new GatewayError(503, 'service_unavailable', 'The sync gateway is not configured: set COUCHDB_PROXY_SECRET to CouchDB\'s [chttpd_auth] secret.');
+      }
+      if (!couchUrl) throw new GatewayError(503, 'service_unavailable', 'The sync gateway is not configured: set COUCHDB_URL.');
+      let hash: ProxyTarget['hash'];
+      try {
+        hash = proxyHashFromEnv(process.env);
+      } catch (err) {
+        throw new GatewayError(503, 'service_unavailable', `The sync gateway is not configured: ${(err as Error).message}`);
+      }
+      proxy = { couchUrl, secret, hash };
+    }
+
+    const userId = authOf(res).sub;
+    const membership = await getMembership(deps.store, teamId, userId);
+    if (!membership) throw new GatewayError(403, 'forbidden', FORBIDDEN_NOT_MEMBER);
+
+    const write = isDocWrite(route, req.method);
+    if (write && !canWrite(membership.role)) throw new GatewayError(403, 'forbidden', FORBIDDEN_VIEWER);
+    if (write && (route.kind === 'doc' || route.kind === 'attachment') && isDesignId(route.docId)) {
+      throw new GatewayError(403, 'forbidden', FORBIDDEN_DESIGN);
+    }
+
+    const kind = bodyKind(route, req.method);
+    if (kind) await runParser(kind === 'json' ? jsonBody : rawBody, req, res);
+    const body: unknown = kind ? req.body : undefined;
+    const params = new URL(req.originalUrl, 'http://gateway.invalid').searchParams;
+
+    // Which project documents this write would leave live, for the projects limit.
+    let written: unknown[] = [];
+    if (route.kind === 'bulk_docs') {
+      const docs = (body as { docs?: unknown } | undefined)?.docs;
+      if (!Array.isArray(docs)) throw badRequest('_bulk_docs needs {"docs": [ … ]}.');
+      if (docs.some((d) => d && typeof d === 'object' && isDesignId((d as { _id?: unknown })._id))) {
+        throw new GatewayError(403, 'forbidden', FORBIDDEN_DESIGN);
+      }
+      written = docs;
+    } else if (write && req.method === 'PUT' && route.kind === 'doc') {
+      written = [{ ...(body && typeof body === 'object' ? body : {}), _id: route.docId }];
+    } else if (write && req.method === 'PUT' && route.kind === 'attachment') {
+      written = [{ _id: route.docId }];
+    }
+    if (route.kind === 'changes') changesParams(params, body); // same validation in both modes
+
+    const run = async () => {
+      if (proxy) {
+        const q = req.originalUrl.indexOf('?');
+        await proxyToCouch(proxy, {
+          teamId,
+          route,
+          userId,
+          role: membership.role,
+          req,
+          res,
+          search: q >= 0 ? req.originalUrl.slice(q) : '',
+          body,
+        });
+      } else {
+        await serveEmbedded(deps.store.db(teamDbName(teamId)), { teamId, route, req, res, params, body });
+      }
+    };
+    const projects = liveProjectWrites(written);
+    if (projects.length === 0) return run();
+    return serialisedPerTeam(teamId, async () => {
+      await checkProjectLimit(deps, teamId, projects);
+      await run();
+    });
+  }
+
+  router.use(locate, deps.requireUser, handle);
   return router;
 }

@@ -1,0 +1,356 @@
+/**
+ * The replication subset of the CouchDB HTTP API over the server's own PouchDB (LevelDB) team
+ * database: what PouchDB 9's HTTP adapter and replicator call, nothing else. Answers and errors are
+ * CouchDB-shaped so the browser's PouchDB cannot tell the difference.
+ */
+import type { Request, Response } from 'express';
+import { badRequest, GatewayError } from './errors';
+import type { SyncRoute } from './route';
+
+export interface EmbeddedRequest {
+  teamId: string;
+  route: SyncRoute;
+  req: Request;
+  res: Response;
+  params: URLSearchParams;
+  /** The parsed JSON body (writes and POSTs), or the raw bytes of an attachment upload. */
+  body: unknown;
+}
+
+type Db = PouchDB.Database;
+type Options = Record<string, unknown>;
+
+/** Longest wait of a longpoll `_changes` (CouchDB's default and maximum is 60 s too). */
+export const MAX_LONGPOLL_MS = 60_000;
+
+export async function serveEmbedded(db: Db, r: EmbeddedRequest): Promise<void> {
+  const { route, req, res } = r;
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  switch (route.kind) {
+    case 'info': {
+      const info = await db.info();
+      json(res, 200, {
+        db_name: r.teamId,
+        doc_count: info.doc_count,
+        update_seq: info.update_seq,
+        instance_start_time: '0',
+      });
+      return;
+    }
+    case 'changes':
+      await changes(db, r);
+      return;
+    case 'revs_diff': {
+      const body = objectBody(r.body);
+      for (const [id, revs] of Object.entries(body)) {
+        if (!Array.isArray(revs) || !revs.every((rev) => typeof rev === 'string')) {
+          throw badRequest(`_revs_diff: the revisions of ${JSON.stringify(id)} must be a list of strings.`);
+        }
+      }
+      json(res, 200, await db.revsDiff(body as PouchDB.Core.RevisionDiffOptions));
+      return;
+    }
+    case 'bulk_get': {
+      const body = objectBody(r.body);
+      if (!Array.isArray(body.docs)) throw badRequest('_bulk_get needs {"docs": [{"id": …, "rev": …}, …]}.');
+      const opts: Options = { docs: body.docs, binary: false };
+      for (const flag of ['revs', 'attachments', 'latest']) if (bool(r.params, flag)) opts[flag] = true;
+      json(res, 200, await db.bulkGet(opts as unknown as PouchDB.Core.BulkGetOptions));
+      return;
+    }
+    case 'bulk_docs': {
+      const body = objectBody(r.body);
+      if (!Array.isArray(body.docs)) throw badRequest('_bulk_docs needs {"docs": [ … ]}.');
+      const newEdits = body.new_edits !== false;
+      const result = await db.bulkDocs(body.docs as PouchDB.Core.PutDocument<object>[], { new_edits: newEdits });
+      json(res, 201, result);
+      return;
+    }
+    case 'all_docs': {
+      const opts = allDocsOptions(r.params, method === 'POST' ? objectBody(r.body ?? {}) : {});
+      json(res, 200, await db.allDocs(opts as PouchDB.Core.AllDocsOptions));
+      return;
+    }
+    case 'local':
+    case 'doc':
+      if (method === 'GET') {
+        json(res, 200, await db.get(route.docId, getOptions(r.params) as PouchDB.Core.GetOptions));
+      } else if (method === 'PUT') {
+        const doc: Options = { ...objectBody(r.body), _id: route.docId };
+        const rev = r.params.get('rev');
+        if (rev) doc._rev = rev;
+        const opts = r.params.get('new_edits') === 'false' ? { new_edits: false } : {};
+        const result = await db.put(doc as PouchDB.Core.PutDocument<object>, opts as PouchDB.Core.PutOptions);
+        json(res, 201, result);
+      } else {
+        const rev = revOf(r);
+        json(res, 200, await db.remove(route.docId, rev));
+      }
+      return;
+    case 'attachment':
+      await attachment(db, route, method, r);
+      return;
+  }
+}
+
+// ---------------------------------------------------------------- _changes
+
+type ChangesOptions = PouchDB.Core.ChangesOptions & { return_docs?: boolean; style?: 'all_docs' | 'main_only' };
+
+/** The `_changes` options from the query (and the POST body for `doc_ids`), validated. */
+export function changesParams(params: URLSearchParams, body: unknown): { feed: 'normal' | 'longpoll'; opts: Omit<ChangesOptions, 'since'>; since: string | number; heartbeat?: number; timeout: number } {
+  const feed = params.get('feed') ?? 'normal';
+  if (feed === 'continuous' || feed === 'eventsource') {
+    throw badRequest(`feed=${feed} is not supported by the sync gateway; use feed=longpoll.`);
+  }
+  if (feed !== 'normal' && feed !== 'longpoll') throw badRequest(`Unknown feed ${JSON.stringify(feed)}: use normal or longpoll.`);
+
+  const opts: Omit<ChangesOptions, 'since'> = { return_docs: false };
+  const filter = params.get('filter');
+  let docIds: unknown;
+  if (filter !== null && filter !== '_doc_ids') {
+    throw badRequest(`filter=${filter} is not supported by the sync gateway; only _doc_ids is.`);
+  }
+  if (body && typeof body === 'object' && 'doc_ids' in body) docIds = (body as { doc_ids: unknown }).doc_ids;
+  else if (params.has('doc_ids')) docIds = jsonParam(params, 'doc_ids');
+  else if (filter === '_doc_ids') throw badRequest('filter=_doc_ids needs a "doc_ids" list.');
+  if (docIds !== undefined) {
+    if (!Array.isArray(docIds) || !docIds.every((id) => typeof id === 'string')) throw badRequest('doc_ids must be a list of document ids.');
+    opts.doc_ids = docIds;
+  }
+  const limit = intParam(params, 'limit');
+  if (limit !== undefined) opts.limit = limit;
+  if (params.get('style') === 'all_docs') opts.style = 'all_docs';
+  for (const flag of ['include_docs', 'conflicts', 'descending', 'attachments'] as const) if (bool(params, flag)) opts[flag] = true;
+  if (opts.attachments) (opts as Options).binary = false;
+
+  const rawSince = params.get('since') ?? '0';
+  let since: string | number;
+  if (rawSince === 'now') since = 'now';
+  else if (/^\d+$/.test(rawSince)) since = Number(rawSince);
+  else throw badRequest(`since=${rawSince} is not a sequence of this database.`);
+
+  const hb = params.get('heartbeat');
+  const heartbeat = hb === null ? undefined : hb === 'true' ? MAX_LONGPOLL_MS : clamp(Number(hb), 100, MAX_LONGPOLL_MS);
+  if (hb !== null && hb !== 'true' && !Number.isFinite(Number(hb))) throw badRequest('heartbeat must be a number of milliseconds.');
+  const t = params.get('timeout');
+  if (t !== null && !Number.isFinite(Number(t))) throw badRequest('timeout must be a number of milliseconds.');
+  const timeout = t === null ? MAX_LONGPOLL_MS : clamp(Number(t), 0, MAX_LONGPOLL_MS);
+  return { feed, opts, since, heartbeat, timeout };
+}
+
+async function changes(db: Db, r: EmbeddedRequest): Promise<void> {
+  const { res } = r;
+  const p = changesParams(r.params, r.body);
+  const since = p.since === 'now' ? Number((await db.info()).update_seq) : p.since;
+  const opts: ChangesOptions = { ...p.opts, since };
+
+  res.status(200);
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Cache-Control', 'no-store');
+
+  if (p.feed === 'normal') {
+    await streamChanges(db, opts, res);
+    return;
+  }
+
+  // Longpoll: answer at once when something is there, else wait for the first change (or the
+  // timeout), writing a newline every heartbeat so proxies keep the connection open.
+  const any = await db.changes({ ...opts, limit: 1, include_docs: false, conflicts: false, attachments: false, return_docs: true } as ChangesOptions);
+  if (any.results.length > 0 || p.timeout === 0) {
+    await streamChanges(db, opts, res);
+    return;
+  }
+  res.flushHeaders();
+  const outcome = await new Promise<'change' | 'timeout' | 'closed'>((resolve, reject) => {
+    let settled = false;
+    const live = db.changes({ since, live: true, return_docs: false, ...(opts.doc_ids ? { doc_ids: opts.doc_ids } : {}) } as ChangesOptions);
+    const beat = p.heartbeat ? setInterval(() => res.write('\n'), p.heartbeat) : undefined;
+    const timer = setTimeout(() => finish('timeout'), p.timeout);
+    const onClose = () => finish('closed');
+    function finish(how: 'change' | 'timeout' | 'closed', err?: unknown) {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (beat) clearInterval(beat);
+      res.off('close', onClose);
+      live.cancel();
+      if (err) reject(err);
+      else resolve(how);
+    }
+    live.on('change', () => finish('change'));
+    live.on('error', (err) => finish('change', err));
+    res.on('close', onClose);
+  });
+  if (outcome === 'closed') return;
+  if (outcome === 'timeout') {
+    res.end(`{"results":[],"last_seq":${JSON.stringify(since)}}\n`);
+    return;
+  }
+  await streamChanges(db, opts, res);
+}
+
+/** Writes the rows of a `_changes` answer as PouchDB produces them, never holding the whole list. */
+function streamChanges(db: Db, opts: ChangesOptions, res: Response): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let first = true;
+    let closed = false;
+    res.write('{"results":[\n');
+    const feed = db.changes({ ...opts, return_docs: false } as ChangesOptions);
+    const onClose = () => {
+      closed = true;
+      feed.cancel();
+      resolve();
+    };
+    res.on('close', onClose);
+    feed.on('change', (change) => {
+      if (closed) return;
+      res.write((first ? '' : ',\n') + JSON.stringify(change));
+      first = false;
+    });
+    feed.on('complete', (info) => {
+      res.off('close', onClose);
+      if (!closed) res.end(`\n],\n"last_seq":${JSON.stringify(info.last_seq)}}\n`);
+      resolve();
+    });
+    feed.on('error', (err) => {
+      res.off('close', onClose);
+      console.error('sync gateway: _changes failed', err);
+      res.destroy();
+      resolve();
+    });
+  });
+}
+
+// ---------------------------------------------------------------- documents and attachments
+
+async function attachment(db: Db, route: Extract<SyncRoute, { kind: 'attachment' }>, method: string, r: EmbeddedRequest): Promise<void> {
+  const { res } = r;
+  if (method === 'GET') {
+    const rev = r.params.get('rev');
+    const doc = await db.get(route.docId, rev ? { rev } : {});
+    const stub = doc._attachments?.[route.attName] as { content_type?: string; digest?: string } | undefined;
+    if (!stub) throw new GatewayError(404, 'not_found', 'Document is missing attachment');
+    const data = (await db.getAttachment(route.docId, route.attName, rev ? { rev } : {})) as Buffer;
+    res.status(200);
+    res.setHeader('Content-Type', stub.content_type || 'application/octet-stream');
+    if (stub.digest) res.setHeader('ETag', JSON.stringify(stub.digest));
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(data);
+    return;
+  }
+  const rev = method === 'DELETE' ? revOf(r) : (r.params.get('rev') ?? ifMatch(r.req));
+  if (method === 'PUT') {
+    const data = Buffer.isBuffer(r.body) ? r.body : Buffer.alloc(0);
+    const type = r.req.headers['content-type'] || 'application/octet-stream';
+    const result = rev
+      ? await db.putAttachment(route.docId, route.attName, rev, data, type)
+      : await (db.putAttachment as unknown as (id: string, att: string, data: Buffer, type: string) => Promise<PouchDB.Core.Response>)(
+          route.docId,
+          route.attName,
+          data,
+          type,
+        );
+    json(res, 201, result);
+    return;
+  }
+  json(res, 200, await db.removeAttachment(route.docId, route.attName, rev as string));
+}
+
+function getOptions(params: URLSearchParams): Options {
+  const opts: Options = { binary: false };
+  const rev = params.get('rev');
+  if (rev) opts.rev = rev;
+  for (const flag of ['revs', 'revs_info', 'conflicts', 'deleted_conflicts', 'attachments', 'latest', 'local_seq']) {
+    if (bool(params, flag)) opts[flag] = true;
+  }
+  const openRevs = params.get('open_revs');
+  if (openRevs !== null) {
+    if (openRevs === 'all') opts.open_revs = 'all';
+    else {
+      const list = jsonParam(params, 'open_revs');
+      if (!Array.isArray(list) || !list.every((x) => typeof x === 'string')) throw badRequest('open_revs must be "all" or a JSON list of revisions.');
+      opts.open_revs = list;
+    }
+  }
+  if (params.has('atts_since')) {
+    const list = jsonParam(params, 'atts_since');
+    if (!Array.isArray(list)) throw badRequest('atts_since must be a JSON list of revisions.');
+    opts.atts_since = list;
+  }
+  return opts;
+}
+
+function allDocsOptions(params: URLSearchParams, body: Options): Options {
+  const opts: Options = {};
+  for (const flag of ['include_docs', 'conflicts', 'descending', 'attachments', 'update_seq']) if (bool(params, flag)) opts[flag] = true;
+  if (params.get('inclusive_end') === 'false') opts.inclusive_end = false;
+  for (const [name, as] of [
+    ['startkey', 'startkey'],
+    ['start_key', 'startkey'],
+    ['endkey', 'endkey'],
+    ['end_key', 'endkey'],
+    ['key', 'key'],
+    ['keys', 'keys'],
+  ] as const) {
+    if (params.has(name)) opts[as] = jsonParam(params, name);
+  }
+  for (const name of ['limit', 'skip'] as const) {
+    const n = intParam(params, name);
+    if (n !== undefined) opts[name] = n;
+  }
+  if (body.keys !== undefined) opts.keys = body.keys;
+  if (opts.keys !== undefined && (!Array.isArray(opts.keys) || !opts.keys.every((k) => typeof k === 'string'))) {
+    throw badRequest('keys must be a list of document ids.');
+  }
+  if (opts.attachments) opts.binary = false;
+  return opts;
+}
+
+// ---------------------------------------------------------------- helpers
+
+function json(res: Response, status: number, body: unknown): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(status).json(body);
+}
+
+function objectBody(body: unknown): Options {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) {
+    throw badRequest('The request body must be a JSON object.');
+  }
+  return body as Options;
+}
+
+function bool(params: URLSearchParams, name: string): boolean {
+  return params.get(name) === 'true';
+}
+
+function intParam(params: URLSearchParams, name: string): number | undefined {
+  const v = params.get(name);
+  if (v === null) return undefined;
+  if (!/^\d+$/.test(v)) throw badRequest(`${name} must be a whole number.`);
+  return Number(v);
+}
+
+function jsonParam(params: URLSearchParams, name: string): unknown {
+  try {
+    return JSON.parse(params.get(name) as string);
+  } catch {
+    throw badRequest(`${name} must be JSON-encoded.`);
+  }
+}
+
+function clamp(n: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, n));
+}
+
+function ifMatch(req: Request): string | undefined {
+  const h = req.headers['if-match'];
+  return typeof h === 'string' ? h.replace(/^"|"$/g, '') : undefined;
+}
+
+function revOf(r: EmbeddedRequest): string {
+  const rev = r.params.get('rev') ?? ifMatch(r.req);
+  if (!rev) throw new GatewayError(409, 'conflict', 'Document update conflict: deleting needs the current revision (?rev=).');
+  return rev;
+}
