@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Link, Route, Routes } from 'react-router';
-import { ComingSoon } from '../ui/ComingSoon';
 import { Spinner } from '../ui/Spinner';
 import { PageHeader } from '../ui/PageHeader';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
@@ -9,10 +8,7 @@ import { useDocumentTitle } from '../ui/useDocumentTitle';
 const ProjectsPage = lazy(() => import('./projects/ProjectsPage'));
 const ImportPage = lazy(() => import('./import/ImportPage'));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
-
-function AccountPage() {
-  return <ComingSoon title="Account" description="Your profile, subscription, team and add-ons." />;
-}
+const AccountPage = lazy(() => import('./account/AccountPage'));
 
 function AppNotFound() {
   useDocumentTitle('Page not found');

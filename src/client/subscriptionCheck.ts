@@ -7,11 +7,11 @@
  * The reads are the spec's §7 calls; the arithmetic is `resolveSubscription` from src/core/plans,
  * the same code the server runs.
  */
-import { resolveSubscription, TEAM_SHARING_STATUSES } from '../core/plans';
+import { resolveSubscription, SUBSCRIPTION_RECHECK_MS, TEAM_SHARING_STATUSES } from '../core/plans';
 import { api, currentUser, invokeFunction, onAuthChange } from './api';
 import { useSubscription } from './subscription';
 
-export const RECHECK_INTERVAL_MS = 60_000;
+export const RECHECK_INTERVAL_MS = SUBSCRIPTION_RECHECK_MS;
 
 interface TeamMemberAnswer {
   team_member: { team_id: string; role: string; team: { owner_id: string } } | null;

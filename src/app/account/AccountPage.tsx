@@ -1,0 +1,120 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { dataApi } from '../../client/data';
+import { useSession } from '../../client/session';
+import { useSubscription, type SubscriptionStatus } from '../../client/subscription';
+import { ENTERPRISE_TIER, planTier } from '../../core/plans';
+import { formatDate } from '../../core/format';
+import { PageHeader } from '../../ui/PageHeader';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { openCustomerPortal, type PortalOutcome } from './portal';
+import { TeamSection } from './TeamSection';
+import './account.css';
+
+/** What the plan line says, in the order the spec resolves it. */
+export function planSummary(s: SubscriptionStatus): { name: string; detail: string } {
+  if (s.isAdmin) return { name: 'Administrator', detail: 'Full access with no limits, from your Earnest administrator role.' };
+  if (s.isFreeUser) return { name: 'Complimentary', detail: 'Full access at no charge, granted by Earnest.' };
+  const tierName = s.tier === 'enterprise' ? ENTERPRISE_TIER.name : (planTier(s.tier)?.name ?? null);
+  if (s.isUsingTeamSubscription) return { name: `${tierName ?? 'Team'} (team plan)`, detail: "You use your team owner's subscription." };
+  if (s.isOnTrial) {
+    const days = s.trialDaysRemaining ?? 0;
+    return { name: `${tierName ?? 'Starter'} trial`, detail: days === 1 ? 'Last day of your trial!' : `${days} days left in your free trial.` };
+  }
+  if (s.subscribed) {
+    const interval = s.billingInterval === 'annual' ? 'billed annually' : s.billingInterval === 'monthly' ? 'billed monthly' : null;
+    return { name: tierName ?? 'Subscribed', detail: [interval, s.subscriptionEnd ? `renews or ends on ${formatDate(s.subscriptionEnd.slice(0, 10))}` : null].filter(Boolean).join(', ') || 'Active.' };
+  }
+  return { name: 'No subscription', detail: 'Start the 14-day Starter trial or choose a plan to use more projects and invite your team.' };
+}
+
+const limit = (n: number) => (n >= 999 ? 'Unlimited' : String(n));
+
+/** /app/account: plan, trial, limits and usage, add-ons, billing, and the team. */
+export default function AccountPage() {
+  useDocumentTitle('Account');
+  const user = useSession((s) => s.user);
+  const status = useSubscription();
+  const [projects, setProjects] = useState<number | null>(null);
+  const [portal, setPortal] = useState<PortalOutcome | null>(null);
+  const [opening, setOpening] = useState(false);
+  useEffect(() => {
+    dataApi()
+      .listProjects()
+      .then((p) => setProjects(p.length), () => setProjects(null));
+  }, []);
+
+  const summary = planSummary(status);
+  const warn = status.isOnTrial && (status.trialDaysRemaining ?? 0) <= 3;
+
+  async function manage() {
+    setOpening(true);
+    setPortal(await openCustomerPortal());
+    setOpening(false);
+  }
+
+  return (
+    <>
+      <PageHeader title="Account" lead={user ? `Signed in as ${user.email}.` : undefined} />
+      <div className="container account-page">
+        <section className="account-section" aria-labelledby="account-plan">
+          <h2 id="account-plan">Plan</h2>
+          <div className={`card account-card${warn ? ' account-card--warn' : ''}`}>
+            <div className="account-card-head">
+              <p className="account-plan-name">{summary.name}</p>
+              {status.loading ? <span className="muted">Checking...</span> : null}
+            </div>
+            <p className="muted">{summary.detail}</p>
+            <dl className="account-limits">
+              <div>
+                <dt>Projects</dt>
+                <dd>
+                  {projects === null ? '—' : projects} used of {limit(status.totalProjects)}
+                  {status.totalProjects < 999 ? (
+                    <meter min={0} max={status.totalProjects} value={projects ?? 0} aria-label="Projects used" />
+                  ) : null}
+                </dd>
+              </div>
+              <div>
+                <dt>Users</dt>
+                <dd>Up to {limit(status.totalUsers)} in the team, add-ons included</dd>
+              </div>
+              {status.baseProjects !== status.totalProjects || status.baseUsers !== status.totalUsers ? (
+                <div>
+                  <dt>Plan base</dt>
+                  <dd>
+                    {limit(status.baseProjects)} projects, {limit(status.baseUsers)} users
+                  </dd>
+                </div>
+              ) : null}
+              <div>
+                <dt>Add-ons</dt>
+                <dd>
+                  {status.addons.length === 0
+                    ? 'None'
+                    : status.addons.map((a) => `+${a.amount * a.quantity} ${a.kind}`).join(', ')}
+                </dd>
+              </div>
+            </dl>
+            <div className="button-row">
+              <Link to="/pricing" className="btn btn-primary">
+                {status.subscribed ? 'Change plan' : 'See plans'}
+              </Link>
+              {!status.isUsingTeamSubscription && !status.isAdmin && !status.isFreeUser ? (
+                <button type="button" className="btn btn-outline" onClick={manage} disabled={opening}>
+                  {opening ? 'Opening...' : 'Manage subscription'}
+                </button>
+              ) : null}
+            </div>
+            {portal?.kind === 'message' ? (
+              <div className={`form-message form-message--${portal.destructive ? 'error' : 'success'}`} role={portal.destructive ? 'alert' : 'status'}>
+                <strong>{portal.title}</strong> {portal.description}
+              </div>
+            ) : null}
+          </div>
+        </section>
+        {user ? <TeamSection userId={user.id} /> : null}
+      </div>
+    </>
+  );
+}
