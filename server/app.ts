@@ -12,6 +12,7 @@ import { createContactRouter } from './contact';
 import { createRolesRouter, requireAdmin } from './roles';
 import type { RouterDeps } from './routerDeps';
 import { securityHeaders } from './security/headers';
+import { createSeoRouter } from './seo';
 import { createRateLimiters, type RateLimitSettings } from './security/rateLimits';
 import { openStore, type Store } from './store';
 import { createFunctionsRouter, createProfilesRouter } from './subscription';
@@ -171,6 +172,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.use('/db', notFound);
   // The local billing provider's checkout and portal pages (server-rendered; unused with Stripe).
   app.use('/billing', lazy(() => createBillingPagesRouter(getDeps())));
+
+  // The sitemap lists published blog posts under PUBLIC_URL, so the server writes it.
+  app.get('/sitemap.xml', lazy(() => createSeoRouter(getDeps())));
 
   // ---- The built web app ----
   if (deps.staticDir) {

@@ -3,6 +3,7 @@
  * the lazy routes, the service worker and the import worker all run under it with no violation.
  */
 import { expect, test } from '@playwright/test';
+import { signedInUser } from './session';
 
 const CSV = 'Period,PV,EV,AC\n2026-01-31,100,90,95\n2026-02-28,200,170,190\n';
 
@@ -15,9 +16,8 @@ test('pages, workers and an import run under the CSP with no violation', async (
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`);
     });
-    if (!localStorage.getItem('earnest-session'))
-      localStorage.setItem('earnest-session', JSON.stringify({ state: { user: { id: 'u-csp', email: 'csp@example.com' } }, version: 0 }));
   });
+  await signedInUser(context, 'csp');
 
   const first = await page.goto('/');
   const csp = first?.headers()['content-security-policy'] ?? '';

@@ -1,21 +1,19 @@
 /**
  * Import end to end in Chromium against the built app and the real server, with the network off:
  * a P6 XER from the sample corpus to its dashboard, and a CSV period table whose mapping the user
- * corrects. A signed-in session from an earlier visit is seeded (sign-in itself is the server's work).
+ * corrects. The user signs up through the API first, as a returning visitor would have.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { signedInUser } from './session';
 
 const SAMPLES = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..', 'shared/samples/schedules');
 const XER = resolve(SAMPLES, 'xer/pyp6xer_SP10_COST_LOADED.xer');
 
 async function signedInAndOffline(page: Page, context: BrowserContext) {
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('earnest-session'))
-      localStorage.setItem('earnest-session', JSON.stringify({ state: { user: { id: 'u-e2e', email: 'planner@example.com' } }, version: 0 }));
-  });
+  await signedInUser(context);
   await page.goto('/app');
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   await page.evaluate(async () => {
