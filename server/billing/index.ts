@@ -1,19 +1,11 @@
-import express, { type Router } from 'express';
-import type { RouterDeps } from '../routerDeps';
-
-// Placeholder until the module is built: every route answers 501.
-export function createBillingFunctionsRouter(_deps: RouterDeps): Router {
-  const router = express.Router();
-  router.use((_req, res) => void res.status(501).json({ error: 'Not built yet.' }));
-  return router;
-}
-export function createBillingWebhookRouter(_deps: RouterDeps): Router {
-  const router = express.Router();
-  router.use((_req, res) => void res.status(501).json({ error: 'Not built yet.' }));
-  return router;
-}
-export function createBillingPagesRouter(_deps: RouterDeps): Router {
-  const router = express.Router();
-  router.use((_req, res) => void res.status(501).json({ error: 'Not built yet.' }));
-  return router;
-}
+/**
+ * Billing: Stripe (when STRIPE_SECRET_KEY is set) or the local test-mode provider, both writing
+ * subscriptions through subscriptionState.ts. server/app.ts mounts the three routers.
+ */
+export { createBillingFunctionsRouter } from './functions';
+export { createBillingWebhookRouter } from './webhook';
+export { createBillingPagesRouter } from './localPages';
+export { applySubscription, applySubscriptionStatus, stateOfProfile } from './subscriptionState';
+export type { SubscriptionState, BillingProfileDoc, ApplyResult, AddonLine } from './subscriptionState';
+export { settleLocalSubscription } from './localProvider';
+export { createLocalRenewalMiddleware } from './localRenewal';
