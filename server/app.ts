@@ -6,7 +6,7 @@ import type { Config } from './config';
 import { DevOutbox, SmtpMailer, UnconfiguredMailer, type Mailer } from './mail';
 import { priceCatalogueFromEnv, type PriceCatalogue } from '../src/core/plans';
 import { createAnalyticsRouter } from './analytics';
-import { createBillingFunctionsRouter, createBillingPagesRouter, createBillingWebhookRouter } from './billing';
+import { createBillingFunctionsRouter, createBillingPagesRouter, createBillingWebhookRouter, createLocalRenewalMiddleware } from './billing';
 import { createBlogRouter } from './blog';
 import { createContactRouter } from './contact';
 import { createRolesRouter, requireAdmin } from './roles';
@@ -144,6 +144,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(express.json({ limit: '1mb' }));
   api.use('/user-roles', lazy(() => createRolesRouter(getDeps())));
   api.use('/profiles', lazy(() => createProfilesRouter(getDeps())));
+  api.use('/functions', lazy(() => createLocalRenewalMiddleware(getDeps())));
   api.use('/functions', lazy(() => createFunctionsRouter(getDeps())));
   api.use('/functions', lazy(() => createBillingFunctionsRouter(getDeps())));
   api.use('/teams', lazy(() => createTeamsRouter(getDeps())));

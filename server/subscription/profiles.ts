@@ -74,6 +74,19 @@ export function profileView(doc: unknown): ProfileView {
   };
 }
 
-export async function getProfile(store: Store, userId: string): Promise<ProfileView> {
-  return profileView(await getProfileDoc(store, userId));
+/** Statuses that grant the plan only until `subscription_end`. */
+const TIME_BOUND_STATUSES = ['active', 'trialing', 'past_due'];
+
+/**
+ * The §7 view at `now`: a plan whose end date has passed is reported as `expired`, whatever status
+ * was last stored (a trial simply runs out; nothing rewrites its profile), so team members stop
+ * inheriting it on time.
+ */
+export async function getProfile(store: Store, userId: string, now?: number): Promise<ProfileView> {
+  const view = profileView(await getProfileDoc(store, userId));
+  if (now !== undefined && view.subscription_status && TIME_BOUND_STATUSES.includes(view.subscription_status)) {
+    const end = view.subscription_end ? Date.parse(view.subscription_end) : NaN;
+    if (Number.isFinite(end) && end <= now) view.subscription_status = 'expired';
+  }
+  return view;
 }

@@ -46,7 +46,7 @@ function checkJsonBody(req: Request, res: Response): boolean {
 export function createProfilesRouter(deps: SubscriptionRouterDeps): Router {
   const router = express.Router();
   router.get('/me', deps.requireUser, async (_req, res) => {
-    const profile = await getProfile(deps.store, authOf(res).sub);
+    const profile = await getProfile(deps.store, authOf(res).sub, (deps.now ?? Date.now)());
     res.setHeader('Cache-Control', 'no-store');
     res.json(profile);
   });
@@ -60,7 +60,7 @@ export function createProfilesRouter(deps: SubscriptionRouterDeps): Router {
       res.status(404).json({ error: 'No profile you can read here: only your own, or your team owner\'s.' });
       return;
     }
-    res.json(await getProfile(deps.store, target));
+    res.json(await getProfile(deps.store, target, (deps.now ?? Date.now)()));
   });
   return router;
 }

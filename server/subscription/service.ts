@@ -84,10 +84,13 @@ export async function getTrialDoc(store: Store, userId: string): Promise<TrialDo
   }
 }
 
-/** A paid subscription: status `active` and not past its end date (no end date = open-ended). */
+/**
+ * A paid subscription: status `active`, or `past_due` while the payment provider retries a failed
+ * payment (the customer keeps access meanwhile), and not past its end date (none = open-ended).
+ */
 export function hasActiveSubscription(profileDoc: unknown, now: number): boolean {
   const p = normaliseOwnerProfile(profileDoc);
-  if (p.subscriptionStatus !== 'active') return false;
+  if (p.subscriptionStatus !== 'active' && p.subscriptionStatus !== 'past_due') return false;
   const end = instantMs(p.subscriptionEnd);
   return end === null || end > now;
 }

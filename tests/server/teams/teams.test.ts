@@ -318,3 +318,21 @@ describe('the resolution’s team reads (§7)', () => {
     expect((await request(h.app).get('/api/profiles/user:eve@example.com').set(auth(eve))).status).toBe(200);
   });
 });
+
+describe('an owner’s plan that has run out', () => {
+  it('reads as expired to members once its end date passes (a trial is never rewritten when it ends)', async () => {
+    const ada = await h.signup('ada@example.com');
+    const bob = await h.signup('bob@example.com');
+    await subscribe('user:ada@example.com', 'professional', 5);
+    const teamId = await homeTeam(ada);
+    await invite(ada, teamId, 'bob@example.com');
+    const token = await mailedInvitationToken('bob@example.com');
+    expect((await request(h.app).post('/api/invitations/accept').set(auth(bob)).send({ token })).status).toBe(200);
+    const before = await request(h.app).get('/api/profiles/user:ada@example.com').set(auth(await h.tokenFor('user:bob@example.com')));
+    expect(before.body.subscription_status).toBe('active');
+    h.clock.now = Date.parse('2027-03-01T00:00:01.000Z');
+    const after = await request(h.app).get('/api/profiles/user:ada@example.com').set(auth(await h.tokenFor('user:bob@example.com')));
+    expect(after.body.subscription_status).toBe('expired');
+    expect(after.body.subscription_tier).toBe('professional');
+  });
+});
