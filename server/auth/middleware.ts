@@ -17,6 +17,8 @@ export interface RequireUserOptions {
 export function requireUser(settings: AccessTokenSettings, options: RequireUserOptions = {}): RequestHandler {
   const now = options.now ?? Date.now;
   return (req, res, next) => {
+    // Already verified by an earlier requireUser/optionalUser on this request: once is enough.
+    if (res.locals.auth) return next();
     const header = req.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer +([A-Za-z0-9._~+/=-]+) *$/i.exec(header) : null;
     if (!match) {
