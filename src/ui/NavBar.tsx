@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { signOut } from '../client/auth';
+import { toast } from './toast';
 import { useSession } from '../client/session';
 import { Logo } from './Logo';
 import { ThemeToggle } from './ThemeToggle';
@@ -27,9 +28,9 @@ function AuthActions({ onDone }: { onDone: () => void }) {
             onDone();
             try {
               await signOut();
-            } catch (err) {
-              // This device is signed out either way; the server keeps the session until it expires.
-              console.error('Failed to sign out. Please try again.', err);
+            } catch {
+              // This device is signed out either way; the server could not end its session.
+              toast({ title: 'Error', description: 'Failed to sign out. Please try again.', variant: 'destructive' });
             }
             navigate('/auth');
           }}

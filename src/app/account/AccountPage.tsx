@@ -7,7 +7,8 @@ import { ENTERPRISE_TIER, planTier } from '../../core/plans';
 import { formatDate } from '../../core/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { openCustomerPortal, type PortalOutcome } from './portal';
+import { toast } from '../../ui/toast';
+import { openCustomerPortal } from './portal';
 import { TeamSection } from './TeamSection';
 import './account.css';
 
@@ -36,7 +37,6 @@ export default function AccountPage() {
   const user = useSession((s) => s.user);
   const status = useSubscription();
   const [projects, setProjects] = useState<number | null>(null);
-  const [portal, setPortal] = useState<PortalOutcome | null>(null);
   const [opening, setOpening] = useState(false);
   useEffect(() => {
     dataApi()
@@ -49,8 +49,11 @@ export default function AccountPage() {
 
   async function manage() {
     setOpening(true);
-    setPortal(await openCustomerPortal());
+    const outcome = await openCustomerPortal();
     setOpening(false);
+    if (outcome.kind === 'message') {
+      toast({ title: outcome.title ?? '', description: outcome.description, variant: outcome.destructive ? 'destructive' : 'default' });
+    }
   }
 
   return (
@@ -106,11 +109,6 @@ export default function AccountPage() {
                 </button>
               ) : null}
             </div>
-            {portal?.kind === 'message' ? (
-              <div className={`form-message form-message--${portal.destructive ? 'error' : 'success'}`} role={portal.destructive ? 'alert' : 'status'}>
-                <strong>{portal.title}</strong> {portal.description}
-              </div>
-            ) : null}
           </div>
         </section>
         {user ? <TeamSection userId={user.id} /> : null}
