@@ -44,6 +44,11 @@ export default defineConfig({
       PORT: String(PORT),
       // Not production: the dev mail outbox (/api/dev/outbox) lets tests follow mailed links.
       NODE_ENV: 'development',
+      // Links in mail and checkout URLs point where the browser is (127.0.0.1, not localhost).
+      PUBLIC_URL: BASE_URL,
+      // Every spec signs up from one address: the per-address limits (10 sign-ups an hour) would
+      // stop the suite; the per-account lockout stays as it is.
+      RATE_LIMIT_IP_FACTOR: '50',
       DATA_DIR: join(tmpdir(), `earnest-e2e-${PORT}`),
     },
   },

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { resolveAuthSecret, sweepExpiredAuthRecords } from './auth';
 import { loadConfig } from './config';
+import { rateLimitsFromEnv } from './security/rateLimits';
 import { openStore, storeOptionsFromEnv } from './store';
 
 const config = loadConfig();
@@ -11,7 +12,7 @@ mkdirSync(config.dataDir, { recursive: true });
 const staticDir = process.env.STATIC_DIR || fileURLToPath(new URL('../dist', import.meta.url));
 const store = openStore(storeOptionsFromEnv(process.env, config.dataDir));
 const { secret: authSecret } = resolveAuthSecret(config);
-const app = createApp({ config, staticDir, store, authSecret });
+const app = createApp({ config, staticDir, store, authSecret, rateLimits: rateLimitsFromEnv(process.env) });
 
 const server = app.listen(config.port, config.host, () => {
   const address = server.address();

@@ -108,3 +108,25 @@ export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): 
     ],
   };
 }
+
+/**
+ * RATE_LIMIT_IP_FACTOR multiplies the per-address limits (not the per-account lockout): a site
+ * office where fifty people share one public address needs more sign-ins per address than a home.
+ * Unset or 1: the defaults. Anything but a positive number is refused at start-up.
+ */
+export function rateLimitsFromEnv(env: NodeJS.ProcessEnv): Partial<RateLimitSettings> {
+  const raw = env.RATE_LIMIT_IP_FACTOR?.trim();
+  if (!raw) return {};
+  const factor = Number(raw);
+  if (!Number.isFinite(factor) || factor <= 0) {
+    throw new Error(`RATE_LIMIT_IP_FACTOR must be a positive number (e.g. 5); got "${raw}".`);
+  }
+  const scale = (r: RateLimitRule): RateLimitRule => ({ limit: Math.max(1, Math.round(r.limit * factor)), windowMs: r.windowMs });
+  const d = DEFAULT_RATE_LIMITS;
+  return {
+    signinPerIp: scale(d.signinPerIp),
+    signupPerIp: scale(d.signupPerIp),
+    resetPerIp: scale(d.resetPerIp),
+    contactPerIp: scale(d.contactPerIp),
+  };
+}

@@ -131,3 +131,16 @@ describe('rate limits', () => {
     for (let i = 0; i < 8; i++) expect((await signin(a, 'nobody@example.com', 'wrong password!')).status).toBe(401);
   });
 });
+
+describe('RATE_LIMIT_IP_FACTOR', () => {
+  it('scales the per-address limits only, and refuses nonsense', async () => {
+    const { rateLimitsFromEnv, DEFAULT_RATE_LIMITS } = await import('../../../server/security/rateLimits');
+    expect(rateLimitsFromEnv({})).toEqual({});
+    const s = rateLimitsFromEnv({ RATE_LIMIT_IP_FACTOR: '5' });
+    expect(s.signupPerIp).toEqual({ limit: 50, windowMs: DEFAULT_RATE_LIMITS.signupPerIp.windowMs });
+    expect(s.contactPerIp?.limit).toBe(25);
+    expect(s.signinFailuresPerAccount).toBeUndefined();
+    expect(() => rateLimitsFromEnv({ RATE_LIMIT_IP_FACTOR: '-1' })).toThrow(/positive number/);
+    expect(() => rateLimitsFromEnv({ RATE_LIMIT_IP_FACTOR: 'lots' })).toThrow(/RATE_LIMIT_IP_FACTOR/);
+  });
+});
