@@ -1,10 +1,6 @@
-import { ComingSoon } from '../ui/ComingSoon';
+import { LegalPage } from './legal/LegalPage';
+import { COOKIE_LEAD, COOKIE_SECTIONS } from './legal/cookies';
 
 export default function CookiePolicyPage() {
-  return (
-    <ComingSoon
-      title="Cookie Policy"
-      description="Which cookies and similar storage Earnest uses, and how to choose between essential and all cookies."
-    />
-  );
+  return <LegalPage title="Cookie Policy" lead={COOKIE_LEAD} sections={COOKIE_SECTIONS} />;
 }

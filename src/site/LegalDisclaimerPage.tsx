@@ -1,10 +1,8 @@
-import { ComingSoon } from '../ui/ComingSoon';
+import { LegalPage } from './legal/LegalPage';
+import { DISCLAIMER_LEAD, DISCLAIMER_SECTIONS, DisclaimerSummary } from './legal/disclaimer';
 
 export default function LegalDisclaimerPage() {
   return (
-    <ComingSoon
-      title="Legal Disclaimer"
-      description="The limits of the information and sample figures shown on this site."
-    />
+    <LegalPage title="Legal Disclaimer" lead={DISCLAIMER_LEAD} intro={<DisclaimerSummary />} sections={DISCLAIMER_SECTIONS} />
   );
 }

@@ -1,10 +1,6 @@
-import { ComingSoon } from '../ui/ComingSoon';
+import { LegalPage } from './legal/LegalPage';
+import { PRIVACY_LEAD, PRIVACY_SECTIONS, PrivacySummary } from './legal/privacy';
 
 export default function PrivacyPage() {
-  return (
-    <ComingSoon
-      title="Privacy Policy"
-      description="How Earnest collects, uses and protects personal data."
-    />
-  );
+  return <LegalPage title="Privacy Policy" lead={PRIVACY_LEAD} intro={<PrivacySummary />} sections={PRIVACY_SECTIONS} />;
 }

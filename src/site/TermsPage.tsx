@@ -1,10 +1,6 @@
-import { ComingSoon } from '../ui/ComingSoon';
+import { LegalPage } from './legal/LegalPage';
+import { TERMS_LEAD, TERMS_SECTIONS, TermsSummary } from './legal/terms';
 
 export default function TermsPage() {
-  return (
-    <ComingSoon
-      title="Terms of Service"
-      description="The terms that apply when you use Earnest and its subscriptions."
-    />
-  );
+  return <LegalPage title="Terms of Service" lead={TERMS_LEAD} intro={<TermsSummary />} sections={TERMS_SECTIONS} />;
 }
