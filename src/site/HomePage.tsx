@@ -1,90 +1,43 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from '../ui/Icons';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
+import { DemoDialog } from './demo/DemoDialog';
+import { Counters } from './home/Counters';
+import { HeroCard } from './home/HeroCard';
+import { ICONS } from './home/HomeIcons';
+import { FEATURE_CARDS, HOW_IT_WORKS, INDUSTRIES, WHY_CHOOSE } from './home/homeContent';
+import { ProductTourSection } from './home/ProductTourSection';
+import { RotatingPhrase } from './home/RotatingPhrase';
+import './home/home.css';
 
-/** The hero's rotating phrases and their interval (product spec: every 2.2 seconds). */
-export const HERO_PHRASES = ['SPI/CPI', 'Earned Value', 'Forecasts', 'AI Insights'] as const;
-export const HERO_PHRASE_MS = 2200;
-
-function RotatingPhrase() {
-  const [index, setIndex] = useState(0);
-  useEffect(() => {
-    const timer = window.setInterval(() => setIndex((i) => (i + 1) % HERO_PHRASES.length), HERO_PHRASE_MS);
-    return () => window.clearInterval(timer);
-  }, []);
-  return (
-    <>
-      {/* Screen readers get the full list once instead of a change every 2.2 s. */}
-      <span className="sr-only">{HERO_PHRASES.join(', ')}</span>
-      <span className="rotator" aria-hidden="true">
-        <span key={index} className="rotator-word">
-          {HERO_PHRASES[index]}
-        </span>
-      </span>
-    </>
-  );
-}
+export { HERO_PHRASES, HERO_PHRASE_MS } from './home/homeContent';
 
 const FORMATS = ['Primavera P6 .xer', 'MS Project .xml / .mpp', 'Asta Powerproject', 'Excel .xlsx'];
 
-/** Sample figures only (product spec: all figures on marketing pages are sample values). */
-function SampleCard() {
+const PlayCircleIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <circle cx="12" cy="12" r="10" />
+    <path d="m10 8 6 4-6 4z" />
+  </svg>
+);
+
+function SectionHead({ id, eyebrow, title, lead }: { id: string; eyebrow: string; title: string; lead?: string }) {
   return (
-    <figure className="sample-card" aria-labelledby="sample-caption">
-      <div className="sample-card-head">
-        <div>
-          <p className="sample-kicker">Sample project</p>
-          <p className="sample-title">Riverside Viaduct — Package B</p>
-        </div>
-        <span className="badge badge-muted">Data date 31 Mar</span>
-      </div>
-      <dl className="metric-grid">
-        <div className="metric">
-          <dt>SPI</dt>
-          <dd className="metric-value warn">0.92</dd>
-          <dd className="metric-note">Behind schedule</dd>
-        </div>
-        <div className="metric">
-          <dt>CPI</dt>
-          <dd className="metric-value good">1.04</dd>
-          <dd className="metric-note">Under budget</dd>
-        </div>
-        <div className="metric">
-          <dt>EAC</dt>
-          <dd className="metric-value">£11.83m</dd>
-          <dd className="metric-note">BAC £12.30m</dd>
-        </div>
-        <div className="metric">
-          <dt>SPI(t)</dt>
-          <dd className="metric-value warn">0.94</dd>
-          <dd className="metric-note">Earned schedule</dd>
-        </div>
-      </dl>
-      <svg className="s-curve" viewBox="0 0 320 120" role="img" aria-label="Sample S-curves of planned value, earned value and actual cost">
-        <g className="s-grid">
-          <line x1="0" y1="30" x2="320" y2="30" />
-          <line x1="0" y1="60" x2="320" y2="60" />
-          <line x1="0" y1="90" x2="320" y2="90" />
-        </g>
-        <path className="s-pv" d="M0 116 C70 114 110 92 160 62 S 260 10 320 6" />
-        {/* At the data date EV = 0.92 × PV (SPI) and AC = EV / 1.04 (CPI), as in the figures above. */}
-        <path className="s-ac" d="M0 116 C64 115 106 100 152 76 S 198 47 214 43" />
-        <path className="s-ev" d="M0 116 C64 115 104 98 150 72 S 196 44 214 40" />
-        <line className="s-today" x1="214" y1="0" x2="214" y2="120" />
-      </svg>
-      <figcaption id="sample-caption" className="s-legend">
-        <span><i className="dot dot-pv" /> PV</span>
-        <span><i className="dot dot-ev" /> EV</span>
-        <span><i className="dot dot-ac" /> AC</span>
-        <span className="muted">Sample values</span>
-      </figcaption>
-    </figure>
+    <div className="home-section__head">
+      <p className="eyebrow">{eyebrow}</p>
+      <h2 id={id} className="home-section__title">
+        {title}
+      </h2>
+      {lead ? <p className="home-section__lead">{lead}</p> : null}
+    </div>
   );
 }
 
 export default function HomePage() {
   useDocumentTitle();
+  const [demoOpen, setDemoOpen] = useState(false);
+  const closeDemo = useCallback(() => setDemoOpen(false), []);
   return (
     <>
       <section className="hero">
@@ -93,27 +46,27 @@ export default function HomePage() {
             <p className="eyebrow">Earned value management</p>
             <h1 className="hero-title">Know where your project really stands</h1>
             <p className="hero-rotating">
-              One schedule file. <span className="nowrap">Instant <RotatingPhrase />.</span>
+              One schedule file. <span className="nowrap">Instant <RotatingPhrase /></span>
             </p>
             <p className="hero-pitch">
-              Drop in a Primavera P6, Microsoft Project or Excel file and Earnest gives planners, cost engineers and
-              project controls managers SPI, CPI, EAC, TCPI, variances and earned schedule in seconds — every figure
-              traceable to the activities behind it. It runs on your own device and keeps working offline, so a site
-              laptop with no signal still gets the full picture.
+              Drop in a Primavera P6, Microsoft Project or Excel file and Earnest gives planners, cost engineers and project controls managers SPI, CPI,
+              EAC, TCPI, variances and earned schedule in seconds — every figure traceable to the activities behind it. It runs on your own device and
+              keeps working offline, so a site laptop with no signal still gets the full picture.
             </p>
             <div className="button-row">
               <Link to="/pricing" className="btn btn-primary btn-lg">
                 Try It Free <ArrowRightIcon size={18} />
               </Link>
-              <Link to="/features" className="btn btn-outline btn-lg">
-                See Features
-              </Link>
+              <button type="button" className="btn btn-outline btn-lg" aria-haspopup="dialog" onClick={() => setDemoOpen(true)}>
+                <PlayCircleIcon /> Watch a Short Demo
+              </button>
             </div>
             <p className="hero-fine">14-day free trial · Installs as an app · Works offline</p>
           </div>
-          <SampleCard />
+          <HeroCard />
         </div>
       </section>
+
       <section className="formats" aria-labelledby="formats-title">
         <div className="container formats-inner">
           <h2 id="formats-title" className="formats-title">
@@ -128,6 +81,102 @@ export default function HomePage() {
           </ul>
         </div>
       </section>
+
+      <section className="home-section" aria-labelledby="industries-title">
+        <div className="container">
+          <SectionHead
+            id="industries-title"
+            eyebrow="Who it is for"
+            title="Built for jobs that run on a schedule"
+            lead="Planners, cost engineers and project controls managers use Earnest wherever progress is measured against a baselined programme."
+          />
+          <ul className="tiles tiles--industries">
+            {INDUSTRIES.map((t) => (
+              <li key={t.title} className="tile">
+                <span className="tile__icon">{ICONS[t.icon]}</span>
+                <h3 className="tile__title">{t.title}</h3>
+                <p className="tile__text">{t.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="home-section home-section--alt" aria-labelledby="features-title">
+        <div className="container">
+          <SectionHead id="features-title" eyebrow="What it does" title="Everything a monthly EVM report needs" />
+          <ul className="tiles tiles--features">
+            {FEATURE_CARDS.map((t) => (
+              <li key={t.title} className="tile tile--card">
+                <span className="tile__icon tile__icon--primary">{ICONS[t.icon]}</span>
+                <h3 className="tile__title">{t.title}</h3>
+                <p className="tile__text">{t.text}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="home-section__more">
+            <Link to="/features" className="btn btn-outline">
+              See all features <ArrowRightIcon size={18} />
+            </Link>
+          </p>
+        </div>
+      </section>
+
+      <section className="home-section" aria-labelledby="how-title">
+        <div className="container">
+          <SectionHead id="how-title" eyebrow="How It Works" title="Three steps from file to decision" />
+          <ol className="steps">
+            {HOW_IT_WORKS.map((s, i) => (
+              <li key={s.title} className="step">
+                <span className="step__number" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <span className="tile__icon tile__icon--primary">{ICONS[s.icon]}</span>
+                <h3 className="step__title">{s.title}</h3>
+                <p className="step__text">{s.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="home-section home-section--band" aria-labelledby="counters-title">
+        <div className="container">
+          <h2 id="counters-title" className="sr-only">
+            Earnest in numbers
+          </h2>
+          <Counters />
+        </div>
+      </section>
+
+      <ProductTourSection />
+
+      <section className="home-section home-section--alt" aria-labelledby="why-title">
+        <div className="container">
+          <SectionHead id="why-title" eyebrow="Why Earnest" title="Why project controls teams choose Earnest" />
+          <ul className="why">
+            {WHY_CHOOSE.map((w) => (
+              <li key={w.title} className="why__item">
+                <span className="why__check">{ICONS.check}</span>
+                <div>
+                  <h3 className="why__title">{w.title}</h3>
+                  <p className="why__text">{w.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="button-row home-section__cta">
+            <Link to="/pricing" className="btn btn-primary btn-lg">
+              Start your free trial <ArrowRightIcon size={18} />
+            </Link>
+            <Link to="/contact" className="btn btn-outline btn-lg">
+              Talk to us
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <DemoDialog open={demoOpen} onClose={closeDemo} />
     </>
   );
 }

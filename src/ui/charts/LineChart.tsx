@@ -281,30 +281,33 @@ export function LineChart(props: LineChartProps) {
       <p id={summaryId} className="sr-only">
         {summary}
       </p>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{props.xHeader ?? 'Period'}</th>
-            {series.map((s) => (
-              <th key={s.id} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {xs.map((_, i) => (
-            <tr key={i}>
-              <th scope="row">{xLabels[i]}</th>
-              {series.map((s) => {
-                const v = s.values[i];
-                return <td key={s.id}>{v === null || v === undefined ? 'n/a' : formatValue(v)}</td>;
-              })}
+      {/* A table is laid out at full width even when visually hidden: the wrapper clips it. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{props.xHeader ?? 'Period'}</th>
+              {series.map((s) => (
+                <th key={s.id} scope="col">
+                  {s.label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {xs.map((_, i) => (
+              <tr key={i}>
+                <th scope="row">{xLabels[i]}</th>
+                {series.map((s) => {
+                  const v = s.values[i];
+                  return <td key={s.id}>{v === null || v === undefined ? 'n/a' : formatValue(v)}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
