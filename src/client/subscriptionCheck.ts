@@ -29,8 +29,9 @@ export async function checkSubscription(): Promise<void> {
     return;
   }
   try {
-    const roles = await api<{ role: string }[] | Record<string, unknown>>('/api/user-roles');
-    const roleRows = Array.isArray(roles) ? roles : [];
+    // The roles answer is a JSON array, which api() hands back as { value: [...] }.
+    const roles = await api<{ value?: unknown }>('/api/user-roles');
+    const roleRows = (Array.isArray(roles.value) ? roles.value : []) as { role: string }[];
     let team: { ownerId: string; ownerProfile: unknown } | null = null;
     let details: unknown = null;
     const privileged = roleRows.some((r) => r.role === 'admin' || r.role === 'free_user');

@@ -1,8 +1,19 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useSubscription } from '../client/subscription';
+import { shouldShowTrialBanner } from '../core/plans/trial';
+import { useCookieConsent } from './banners/consent';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 import { Spinner } from './Spinner';
+import './siteLayout.css';
+
+// Not needed for the first paint: each loads on its own, and only when it has something to show.
+const Toasters = lazy(() => import('./toast/Toasters'));
+const TrialBanner = lazy(() => import('./banners/TrialBanner'));
+const CookieBanner = lazy(() => import('./banners/CookieBanner'));
+const ExitIntentDialog = lazy(() => import('./banners/ExitIntentDialog'));
+const SessionTracker = lazy(() => import('./tracking/SessionTracker'));
 
 /** Scroll to the top on a new path (but leave in-page anchors alone). */
 function ScrollToTop() {
@@ -13,21 +24,54 @@ function ScrollToTop() {
   return null;
 }
 
-/** Skip link, navigation bar, the lazily loaded page and the footer. */
+/**
+ * Skip link, the sticky top (trial banner above the navigation bar), the lazily loaded page and the
+ * footer; then the toasts, the cookie banner, the exit-intent dialog and session tracking.
+ */
 export function SiteLayout() {
+  const onTrial = useSubscription(shouldShowTrialBanner);
+  const consentUnset = useCookieConsent((s) => s.consent === null);
+  const analytics = useCookieConsent((s) => s.consent === 'all');
+
   return (
     <>
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
       <ScrollToTop />
-      <NavBar />
+      <div className="site-top">
+        {onTrial && (
+          <Suspense fallback={null}>
+            <TrialBanner />
+          </Suspense>
+        )}
+        <NavBar />
+      </div>
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<Spinner page />}>
           <Outlet />
         </Suspense>
       </main>
       <Footer />
+      {/* One boundary each: a chunk arriving late must not unmount (and reset) the others. */}
+      <Suspense fallback={null}>
+        <Toasters />
+      </Suspense>
+      {consentUnset && (
+        <Suspense fallback={null}>
+          <CookieBanner />
+        </Suspense>
+      )}
+      {onTrial && (
+        <Suspense fallback={null}>
+          <ExitIntentDialog />
+        </Suspense>
+      )}
+      {analytics && (
+        <Suspense fallback={null}>
+          <SessionTracker />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,55 @@
+import { create } from 'zustand';
+
+/**
+ * Cookie consent (spec §4 "Cookie consent"): stored under `cookie-consent` as `essential` or `all`;
+ * unset until the visitor chooses. Analytics (src/client/analytics.ts) run only with `all`.
+ */
+export const COOKIE_CONSENT_KEY = 'cookie-consent';
+
+export type CookieConsent = 'essential' | 'all';
+
+function isConsent(value: unknown): value is CookieConsent {
+  return value === 'essential' || value === 'all';
+}
+
+/** The stored choice, or null while unset (or when storage cannot be read). */
+export function readCookieConsent(): CookieConsent | null {
+  try {
+    const v = typeof localStorage === 'undefined' ? null : localStorage.getItem(COOKIE_CONSENT_KEY);
+    return isConsent(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+interface ConsentState {
+  consent: CookieConsent | null;
+  /** Saves the choice (and hides the banner). */
+  choose: (consent: CookieConsent) => void;
+}
+
+export const useCookieConsent = create<ConsentState>()((set) => ({
+  consent: readCookieConsent(),
+  choose: (consent) => {
+    try {
+      localStorage.setItem(COOKIE_CONSENT_KEY, consent);
+    } catch {
+      // Not persisted without storage: the choice still holds for this view.
+    }
+    set({ consent });
+  },
+}));
+
+// A choice made in another tab applies here too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === COOKIE_CONSENT_KEY || event.key === null) {
+      useCookieConsent.setState({ consent: readCookieConsent() });
+    }
+  });
+}
+
+/** GDPR: analytics only after the visitor has accepted them ("Accept All"). */
+export function analyticsAllowed(consent: CookieConsent | null = useCookieConsent.getState().consent): boolean {
+  return consent === 'all';
+}
