@@ -80,6 +80,21 @@ export const STORAGE_ITEMS: readonly StorageItem[] = [
     duration: 'Until you close the browser tab or window.',
   },
   {
+    name: 'earnest-analytics-outbox',
+    where: 'localStorage',
+    category: 'analytics',
+    purpose:
+      'Analytics events recorded while you were offline, waiting to be sent (at most 500). Set only if you chose Accept All; emptied when you choose Essential Only.',
+    duration: 'Until they are sent, or you choose Essential Only or sign out.',
+  },
+  {
+    name: 'earnest-analytics-session-end',
+    where: 'localStorage',
+    category: 'analytics',
+    purpose: 'The end time of your last visit, kept until it reaches our server in case closing the tab cut the last request short. Set only if you chose Accept All.',
+    duration: 'Until it is sent on your next visit.',
+  },
+  {
     name: '_pouch_team_… (one per team, or _pouch_team_local)',
     where: 'IndexedDB',
     category: 'essential',
