@@ -1,10 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ownServerWithAdmin, PASSWORD } from './ownServer';
 
 /*
  * The blog, Blog Admin and its access rules in Chromium against the real server.
@@ -16,9 +14,6 @@ import { fileURLToPath } from 'node:url';
  * stop, grant, start again.
  */
 
-/** The repository root: the server and the admin command run from there. */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const PASSWORD = 'correct horse battery staple';
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const ADMIN = `blog-admin-${stamp}@example.com`;
 const READER = `blog-reader-${stamp}@example.com`;
@@ -26,72 +21,13 @@ const SHOTS = process.env.SHOTS_DIR;
 // Generous waits: these flows sign in, render markdown and run axe, on a 2-core machine.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-interface Running {
-  url: string;
-  child: ChildProcess;
-}
-
-async function startServer(dataDir: string): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'development', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start:\n${log}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      log = (log + chunk.toString()).slice(-8000);
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The server exited (${code}):\n${log}`));
-    });
-  });
-  return { url, child };
-}
-
-async function stopServer(s: Running): Promise<void> {
-  if (s.child.exitCode !== null || s.child.signalCode !== null) return;
-  const exited = new Promise((r) => s.child.once('exit', r));
-  s.child.kill('SIGTERM');
-  await exited;
-}
-
-async function signUp(url: string, email: string): Promise<void> {
-  const res = await fetch(`${url}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  if (res.status !== 201) throw new Error(`Sign-up of ${email} answered ${res.status}: ${await res.text()}`);
-}
-
 const test = base.extend<object, { server: { url: string } }>({
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      mkdirSync(tmpdir(), { recursive: true });
-      const dataDir = mkdtempSync(join(tmpdir(), 'earnest-e2e-blog-'));
-      let running = await startServer(dataDir);
-      try {
-        await signUp(running.url, ADMIN);
-        await signUp(running.url, READER);
-      } finally {
-        await stopServer(running);
-      }
-      const granted = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'grant', ADMIN, 'admin'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'pipe' });
-      running = await startServer(dataDir);
-      // The grant must have reached the store the server now reads.
-      const session = (await (await fetch(`${running.url}/api/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: ADMIN, password: PASSWORD }) })).json()) as { accessToken: string };
-      const roles = await (await fetch(`${running.url}/api/user-roles`, { headers: { Authorization: `Bearer ${session.accessToken}` } })).text();
-      if (!roles.includes('"admin"')) throw new Error(`The admin grant did not take: ${granted.toString()} → ${roles}`);
-      await use({ url: running.url });
-      await stopServer(running);
-      rmSync(dataDir, { recursive: true, force: true });
+      const server = await ownServerWithAdmin('earnest-e2e-blog-', ADMIN, [READER]);
+      await use({ url: server.url });
+      await server.stop();
     },
     { scope: 'worker', timeout: 120_000 },
   ],
