@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { expect } from 'vitest';
 import type { Express } from 'express';
+import type { PriceCatalogue } from '../../../src/core/plans';
 import { createApp } from '../../../server/app';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, accessTokenSettings, signAccessToken } from '../../../server/auth';
 import { loadConfig } from '../../../server/config';
@@ -24,13 +25,23 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** A real app over a LevelDB store in a temp dir, with a settable clock. */
-export function harness(prefix: string): Harness {
+/**
+ * A real app over a LevelDB store in a temp dir, with a settable clock. `env` adds configuration
+ * variables (e.g. Stripe's), `catalogue` replaces the price ids.
+ */
+export function harness(prefix: string, env: Record<string, string> = {}, catalogue?: Readonly<PriceCatalogue>): Harness {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const store = openStore({ dataDir: dir });
   const clock = { now: Date.parse('2026-03-01T12:00:00.000Z') };
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir });
-  const app = createApp({ config, store, mailer: new DevOutbox(), authSecret: SECRET, now: () => clock.now });
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir, ...env });
+  const app = createApp({
+    config,
+    store,
+    mailer: new DevOutbox(),
+    authSecret: SECRET,
+    now: () => clock.now,
+    ...(catalogue ? { catalogue } : {}),
+  });
   return {
     dir,
     store,
