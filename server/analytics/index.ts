@@ -1,16 +1,26 @@
 /**
- * Product analytics (`/api/analytics`). Anyone may send (tracking works before sign-up); events are
+ * Product analytics (`/api/analytics`). Anyone may send (tracking works before sign-up); records are
  * attributed to the verified caller, never to a `user_id` in the body.
  *
- * - `POST /events` `{ event_type, event_category, event_data?, page_url?, id? }` → 201 `{ ok, id, duplicate: false }`,
+ * Every record may carry `occurred_at` (ISO, the client's clock when it happened): the offline
+ * outbox sends records long after they happened. A plausible time (≤ 5 minutes ahead, ≤ 30 days
+ * old) becomes the record's `created_at`; anything else is replaced by the receipt time, never
+ * refused. `received_at` keeps the receipt time (time.ts).
+ *
+ * - `POST /events` `{ event_type, event_category, event_data?, page_url?, id?, occurred_at? }` → 201 `{ ok, id, duplicate: false }`,
  *   or 200 `{ ..., duplicate: true }` when `id` was already recorded.
  * - `POST /events/batch` `{ events: [...≤ 50] }` → 200 `{ results: [{ index, status, id?, duplicate?, error? }], ... }`
- *   (the offline outbox: each event succeeds or fails on its own).
- * - `POST /sessions` `{ id?, session_start?, page_url? }` → 201 `{ id }` (200 with `duplicate` on a repeat).
+ *   (each event succeeds or fails on its own).
+ * - `POST /batch` `{ items: [...≤ 50] }`, each `{ kind: "event" | "funnel" | "session_start" | "session_update", ... }`
+ *   with the fields of the matching single route (a session_update names its `session_id`) → 200
+ *   `{ results: [...] }` as above. Items are applied in order, so a session's start sent ahead of its
+ *   updates in one batch exists when they arrive. This is what the client's outbox sends.
+ * - `POST /sessions` `{ id?, session_start?, page_url?, occurred_at? }` → 201 `{ id }` (200 with `duplicate` on a repeat).
  * - `PATCH /sessions/:id` `{ session_end?, duration_seconds?, pages_visited? }` → 200 `{ id, session }`;
  *   404 unless the caller started that session.
- * - `POST /funnel` `{ funnel_step, metadata?, id? }` → like events.
- * - `GET /summary?from=&to=` (admin) → counts per event type, trial funnel, sessions per day.
+ * - `POST /funnel` `{ funnel_step, metadata?, id?, occurred_at? }` → like events.
+ * - `GET /summary?from=&to=` (admin) → counts per event type, trial funnel, sessions per day, by
+ *   when things happened.
  *
  * Bodies are limited to 16 KB here (413), well under the API's 1 MB.
  */
@@ -19,13 +29,16 @@ import { monotonicFactory } from 'ulid';
 import type { z } from 'zod';
 import { maybeAuthOf } from '../auth';
 import type { RouterDeps } from '../routerDeps';
-import { insertEvent, insertFunnel, startSession, updateSession } from './records';
+import { insertEvent, insertFunnel, startSession, updateSession, type SessionDoc } from './records';
 import {
+  BATCH_KINDS,
   BatchInput,
   CLIENT_ID,
   EventInput,
   FunnelInput,
+  MixedBatchInput,
   SERVER_ONLY_EVENTS,
+  SessionIdField,
   SessionStart,
   SessionUpdate,
   describe,
@@ -36,6 +49,7 @@ import { RangeError400, parseRange, summarize } from './summary';
 export * from './schemas';
 export * from './records';
 export { summarize, parseRange, type Summary } from './summary';
+export * from './time';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 export const BODY_TOO_LARGE = `The request body is too large: analytics requests may be at most 16 KB. Send fewer events per batch, or less event_data.`;
@@ -43,6 +57,7 @@ export const NOT_A_JSON_OBJECT = 'Send a JSON object with Content-Type: applicat
 export const SESSION_NOT_FOUND = (id: string) =>
   `There is no session "${id}" of yours. Start one with POST /api/analytics/sessions (sessions can be updated only by whoever started them, signed in as the same user).`;
 export const SESSION_ID_TAKEN = (id: string) => `The session id "${id}" is already in use. Send no id and let the server pick one.`;
+export const UNKNOWN_KIND = (prefix: string) => `${prefix}kind must be one of ${BATCH_KINDS.map((k) => `"${k}"`).join(', ')}.`;
 
 /**
  * The API's JSON parser (1 MB) has already read the body; this refuses anything over 16 KB by its
@@ -77,7 +92,12 @@ function parseOr400<T>(schema: z.ZodType<T>, body: unknown, res: Response): T | 
   return result.data;
 }
 
-type EventResult = { status: 200 | 201; id: string; duplicate: boolean } | { status: 400; error: string };
+/** One record's outcome: 201 created, 200 a repeat (or an update), 4xx refused with a message. */
+type ItemResult =
+  | { status: 200 | 201; id: string; duplicate: boolean; session?: SessionDoc; updated?: boolean }
+  | { status: 400 | 404 | 409; error: string };
+
+const isObject = (raw: unknown): raw is Record<string, unknown> => typeof raw === 'object' && raw !== null && !Array.isArray(raw);
 
 export function createAnalyticsRouter(deps: RouterDeps): Router {
   const { store } = deps;
@@ -91,26 +111,82 @@ export function createAnalyticsRouter(deps: RouterDeps): Router {
     next();
   });
 
-  /** Validates and records one event (shared by the single and the batch route). */
-  async function recordOne(raw: unknown, userId: string | null, prefix = ''): Promise<EventResult> {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      return { status: 400, error: `${prefix}each event must be a JSON object.` };
-    }
+  // Each takes the raw record, the caller, the receipt time and a prefix for messages ("items.3: ").
+
+  async function recordEvent(raw: unknown, userId: string | null, receivedAt: number, prefix = ''): Promise<ItemResult> {
+    if (!isObject(raw)) return { status: 400, error: `${prefix}each event must be a JSON object.` };
     const parsed = EventInput.safeParse(raw);
     if (!parsed.success) return { status: 400, error: describe(parsed.error, prefix) };
     const input = parsed.data;
     if (SERVER_ONLY_EVENTS.has(input.event_type)) return { status: 400, error: prefix + serverOnlyMessage(input.event_type) };
-    const now = deps.now();
-    const { id, duplicate } = await insertEvent(store, input, userId, input.id ?? nextUlid(now), now);
+    const { id, duplicate } = await insertEvent(store, input, userId, input.id ?? nextUlid(receivedAt), { claimed: input.occurred_at, receivedAt });
     return { status: duplicate ? 200 : 201, id, duplicate };
   }
+
+  async function recordFunnel(raw: unknown, userId: string | null, receivedAt: number, prefix = ''): Promise<ItemResult> {
+    const parsed = FunnelInput.safeParse(raw);
+    if (!parsed.success) return { status: 400, error: describe(parsed.error, prefix) };
+    const input = parsed.data;
+    const { id, duplicate } = await insertFunnel(store, input, userId, input.id ?? nextUlid(receivedAt), { claimed: input.occurred_at, receivedAt });
+    return { status: duplicate ? 200 : 201, id, duplicate };
+  }
+
+  async function recordSessionStart(raw: unknown, userId: string | null, receivedAt: number, prefix = ''): Promise<ItemResult> {
+    const parsed = SessionStart.safeParse(raw);
+    if (!parsed.success) return { status: 400, error: describe(parsed.error, prefix) };
+    const input = parsed.data;
+    const id = input.id ?? nextUlid(receivedAt);
+    const r = await startSession(store, id, input, userId, receivedAt);
+    if (r.outcome === 'taken') return { status: 409, error: prefix + SESSION_ID_TAKEN(id) };
+    return { status: r.outcome === 'created' ? 201 : 200, id, duplicate: r.outcome === 'duplicate', session: r.session };
+  }
+
+  async function recordSessionUpdate(id: string, raw: unknown, userId: string | null, receivedAt: number, prefix = ''): Promise<ItemResult> {
+    if (!CLIENT_ID.test(id)) return { status: 404, error: prefix + SESSION_NOT_FOUND(id) };
+    const parsed = SessionUpdate.safeParse(raw);
+    if (!parsed.success) return { status: 400, error: describe(parsed.error, prefix) };
+    const r = await updateSession(store, id, parsed.data, userId, receivedAt);
+    if (r.outcome === 'missing') return { status: 404, error: prefix + SESSION_NOT_FOUND(id) };
+    return { status: 200, id, duplicate: false, updated: r.outcome === 'updated', session: r.session };
+  }
+
+  /** One item of the mixed batch, by its `kind`. */
+  async function recordItem(raw: unknown, userId: string | null, receivedAt: number, prefix: string): Promise<ItemResult> {
+    if (!isObject(raw)) return { status: 400, error: `${prefix}each item must be a JSON object.` };
+    switch (raw.kind) {
+      case 'event':
+        return recordEvent(raw, userId, receivedAt, prefix);
+      case 'funnel':
+        return recordFunnel(raw, userId, receivedAt, prefix);
+      case 'session_start':
+        return recordSessionStart(raw, userId, receivedAt, prefix);
+      case 'session_update': {
+        const named = SessionIdField.safeParse(raw);
+        if (!named.success) return { status: 400, error: describe(named.error, prefix) };
+        return recordSessionUpdate(named.data.session_id, raw, userId, receivedAt, prefix);
+      }
+      default:
+        return { status: 400, error: UNKNOWN_KIND(prefix) };
+    }
+  }
+
+  /** The per-item answer of a batch (no session documents: the outbox needs the status only). */
+  const batchEntry = (index: number, r: ItemResult) =>
+    'error' in r ? { index, status: r.status, error: r.error } : { index, status: r.status, id: r.id, duplicate: r.duplicate };
+
+  const batchAnswer = (results: ReturnType<typeof batchEntry>[]) => ({
+    results,
+    accepted: results.filter((r) => r.status === 201).length,
+    duplicates: results.filter((r) => r.status === 200).length,
+    rejected: results.filter((r) => r.status >= 400).length,
+  });
 
   router.post('/events', deps.optionalUser, async (req, res) => {
     const body = bodyOf(req, res);
     if (!body) return;
-    const r = await recordOne(body, userOf(res));
-    if (r.status === 400) {
-      res.status(400).json({ error: r.error });
+    const r = await recordEvent(body, userOf(res), deps.now());
+    if ('error' in r) {
+      res.status(r.status).json({ error: r.error });
       return;
     }
     res.status(r.status).json({ ok: true, id: r.id, duplicate: r.duplicate });
@@ -122,65 +198,61 @@ export function createAnalyticsRouter(deps: RouterDeps): Router {
     const batch = parseOr400(BatchInput, body, res);
     if (!batch) return;
     const userId = userOf(res);
-    const results: ({ index: number } & EventResult)[] = [];
+    const receivedAt = deps.now();
+    const results = [];
     // In order, one at a time: a batch is small, and repeated ids within it resolve predictably.
     for (const [index, raw] of batch.events.entries()) {
-      results.push({ index, ...(await recordOne(raw, userId, `events.${index}: `)) });
+      results.push(batchEntry(index, await recordEvent(raw, userId, receivedAt, `events.${index}: `)));
     }
-    res.json({
-      results,
-      accepted: results.filter((r) => r.status === 201).length,
-      duplicates: results.filter((r) => r.status === 200).length,
-      rejected: results.filter((r) => r.status === 400).length,
-    });
+    res.json(batchAnswer(results));
+  });
+
+  router.post('/batch', deps.optionalUser, async (req, res) => {
+    const body = bodyOf(req, res);
+    if (!body) return;
+    const batch = parseOr400(MixedBatchInput, body, res);
+    if (!batch) return;
+    const userId = userOf(res);
+    const receivedAt = deps.now();
+    const results = [];
+    // In order: a session's start comes before its updates.
+    for (const [index, raw] of batch.items.entries()) {
+      results.push(batchEntry(index, await recordItem(raw, userId, receivedAt, `items.${index}: `)));
+    }
+    res.json(batchAnswer(results));
   });
 
   router.post('/sessions', deps.optionalUser, async (req, res) => {
     const body = bodyOf(req, res);
     if (!body) return;
-    const input = parseOr400(SessionStart, body, res);
-    if (!input) return;
-    const now = deps.now();
-    const id = input.id ?? nextUlid(now);
-    const r = await startSession(store, id, input, userOf(res), now);
-    if (r.outcome === 'taken') {
-      res.status(409).json({ error: SESSION_ID_TAKEN(id) });
+    const r = await recordSessionStart(body, userOf(res), deps.now());
+    if ('error' in r) {
+      res.status(r.status).json({ error: r.error });
       return;
     }
-    res.status(r.outcome === 'created' ? 201 : 200).json({ id, duplicate: r.outcome === 'duplicate', session: r.session });
+    res.status(r.status).json({ id: r.id, duplicate: r.duplicate, session: r.session });
   });
 
   router.patch('/sessions/:id', deps.optionalUser, async (req, res) => {
-    const id = String(req.params.id);
     const body = bodyOf(req, res);
     if (!body) return;
-    if (!CLIENT_ID.test(id)) {
-      res.status(404).json({ error: SESSION_NOT_FOUND(id) });
+    const r = await recordSessionUpdate(String(req.params.id), body, userOf(res), deps.now());
+    if ('error' in r) {
+      res.status(r.status).json({ error: r.error });
       return;
     }
-    const changes = parseOr400(SessionUpdate, body, res);
-    if (!changes) return;
-    const r = await updateSession(store, id, changes, userOf(res), deps.now());
-    switch (r.outcome) {
-      case 'missing':
-        res.status(404).json({ error: SESSION_NOT_FOUND(id) });
-        return;
-      case 'ends-before-start':
-        res.status(400).json({ error: 'session_end must not be before the session started.' });
-        return;
-      default:
-        res.json({ id, updated: r.outcome === 'updated', session: r.session });
-    }
+    res.json({ id: r.id, updated: r.updated, session: r.session });
   });
 
   router.post('/funnel', deps.optionalUser, async (req, res) => {
     const body = bodyOf(req, res);
     if (!body) return;
-    const input = parseOr400(FunnelInput, body, res);
-    if (!input) return;
-    const now = deps.now();
-    const { id, duplicate } = await insertFunnel(store, input, userOf(res), input.id ?? nextUlid(now), now);
-    res.status(duplicate ? 200 : 201).json({ ok: true, id, duplicate });
+    const r = await recordFunnel(body, userOf(res), deps.now());
+    if ('error' in r) {
+      res.status(r.status).json({ error: r.error });
+      return;
+    }
+    res.status(r.status).json({ ok: true, id: r.id, duplicate: r.duplicate });
   });
 
   router.get('/summary', deps.requireUser, deps.requireAdmin, async (req, res) => {

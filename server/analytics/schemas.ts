@@ -4,6 +4,7 @@
  * events to the verified caller — so unknown fields are simply dropped.
  */
 import { z } from 'zod';
+import { parseInstant } from './time';
 
 export const NAME = /^[a-z][a-z0-9_]{0,63}$/;
 export const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -55,10 +56,14 @@ const pageUrl = text('page_url')
   .transform((s) => s ?? null);
 
 const isoDateTime = (field: string) =>
-  text(field).refine(
-    (s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && Number.isFinite(Date.parse(s)),
-    `${field} must be an ISO date-time, like 2026-03-01T12:00:00.000Z.`,
-  );
+  text(field).refine((s) => parseInstant(s) !== null, `${field} must be an ISO date-time with a time zone, like 2026-03-01T12:00:00.000Z.`);
+
+/**
+ * When the thing happened, on the client's clock (the outbox may send it much later). Never a
+ * reason to refuse a record: a missing, malformed or implausible value means the receipt time is
+ * used instead (time.ts).
+ */
+const occurredAt = z.unknown().optional();
 
 export const EventInput = z.object({
   event_type: name('event_type'),
@@ -66,6 +71,7 @@ export const EventInput = z.object({
   event_data: jsonObject('event_data'),
   page_url: pageUrl,
   id: clientId('sends'),
+  occurred_at: occurredAt,
 });
 export type EventInputT = z.infer<typeof EventInput>;
 
@@ -76,11 +82,14 @@ export const BatchInput = z.object({
     .max(MAX_BATCH, `events may hold at most ${MAX_BATCH} events per request; send the rest in another batch.`),
 });
 
+/** `session_start` is the session's occurrence time; `occurred_at` stands in when it is missing. */
 export const SessionStart = z.object({
   id: clientId('starts'),
   session_start: isoDateTime('session_start').optional(),
   page_url: pageUrl,
+  occurred_at: occurredAt,
 });
+export type SessionStartT = z.infer<typeof SessionStart>;
 
 export const SessionUpdate = z
   .object({
@@ -97,6 +106,8 @@ export const SessionUpdate = z
       .min(0, 'pages_visited must not be negative.')
       .max(1_000_000, 'pages_visited must be at most 1000000.')
       .optional(),
+    // Accepted for symmetry with the other records; a session's times are session_start/_end.
+    occurred_at: occurredAt,
   })
   .refine((u) => u.session_end !== undefined || u.duration_seconds !== undefined || u.pages_visited !== undefined, {
     message: 'Send at least one of session_end, duration_seconds, pages_visited.',
@@ -106,6 +117,25 @@ export const FunnelInput = z.object({
   funnel_step: name('funnel_step'),
   metadata: jsonObject('metadata'),
   id: clientId('sends'),
+  occurred_at: occurredAt,
+});
+export type FunnelInputT = z.infer<typeof FunnelInput>;
+export type SessionUpdateT = z.infer<typeof SessionUpdate>;
+
+/** The kinds of record the mixed batch (`POST /api/analytics/batch`, the client's outbox) takes. */
+export const BATCH_KINDS = ['event', 'funnel', 'session_start', 'session_update'] as const;
+export type BatchKind = (typeof BATCH_KINDS)[number];
+
+export const MixedBatchInput = z.object({
+  items: z
+    .array(z.unknown(), { error: 'items must be a list of records.' })
+    .min(1, 'items must hold at least one record.')
+    .max(MAX_BATCH, `items may hold at most ${MAX_BATCH} records per request; send the rest in another batch.`),
+});
+
+/** A session_update names its session: `session_id` (the id the session was started with). */
+export const SessionIdField = z.object({
+  session_id: text('session_id').regex(CLIENT_ID, 'session_id must be the id the session was started with (1–64 letters, digits, "_" or "-").'),
 });
 
 /** The first problem, naming the field unless the message already starts with it. */

@@ -1,13 +1,16 @@
 /**
- * The admin summary over a time range, computed from the documents. Every `analytics_event` counts,
- * whatever its `_id`: the server records subscription events (trial_started, …) under its own ids
- * (`event:<time>:<uuid>`, see subscription/service.ts), clients under `event:<id>`.
+ * The admin summary over a time range, computed from the documents, by when things happened
+ * (`occurredAt`: an event's or funnel step's `created_at`, which holds the client's occurrence time
+ * rather than the upload time of an outbox that waited offline; a session's `session_start`). Every
+ * `analytics_event` counts, whatever its `_id`: the server records subscription events
+ * (trial_started, …) under its own ids (`event:<time>:<uuid>`, see subscription/service.ts), clients
+ * under `event:<id>`.
  *
  * A full scan is fine at this product's volume; if it ever is not, this is the one place to change
- * (a view keyed by created_at).
+ * (a view keyed by the occurrence time).
  */
 import type { Store } from '../store';
-import type { AnalyticsDoc } from './records';
+import { occurredAt, type AnalyticsDoc } from './records';
 
 export interface Summary {
   from: string;
@@ -66,7 +69,7 @@ export async function summarize(store: Store, range: { from: Date; to: Date }): 
     if (!doc) continue;
     switch (doc.type) {
       case 'analytics_event': {
-        if (!inRange(doc.created_at)) break;
+        if (!inRange(occurredAt(doc))) break;
         const key = `${doc.event_type}\u0000${doc.event_category}`;
         const e = events.get(key) ?? { event_type: doc.event_type, event_category: doc.event_category, count: 0 };
         e.count++;
@@ -75,11 +78,12 @@ export async function summarize(store: Store, range: { from: Date; to: Date }): 
         break;
       }
       case 'funnel_event':
-        if (inRange(doc.created_at)) steps.set(doc.funnel_step, (steps.get(doc.funnel_step) ?? 0) + 1);
+        if (inRange(occurredAt(doc))) steps.set(doc.funnel_step, (steps.get(doc.funnel_step) ?? 0) + 1);
         break;
       case 'analytics_session': {
-        if (!inRange(doc.session_start)) break;
-        const date = doc.session_start.slice(0, 10);
+        const startedAt = occurredAt(doc);
+        if (!inRange(startedAt)) break;
+        const date = startedAt.slice(0, 10);
         const d = days.get(date) ?? { sessions: 0, durations: 0, withDuration: 0 };
         d.sessions++;
         if (typeof doc.duration_seconds === 'number') {
