@@ -13,7 +13,7 @@ import * as Comlink from 'comlink';
 import { analysePeriodTable, analyseSchedule, type PeriodTable, type ScheduleAnalysisOptions } from '../src/core/evm';
 import { evaluateAlerts, writeCommentary } from '../src/core/insight';
 import type { ImportWarning, Schedule } from '../src/core/model';
-import { openLocalStore, type LocalStore } from '../src/client/store';
+import { localStoreNameFor, openLocalStore, StoreError, type LocalStore, type StorageEstimate } from '../src/client/store';
 import type { DashboardData } from '../src/app/dashboard/components/types';
 
 export type DashboardResult = DashboardData & { importWarnings: ImportWarning[] };
@@ -21,8 +21,17 @@ export type DashboardResult = DashboardData & { importWarnings: ImportWarning[] 
 /** The app build (vite.config.ts `define`): cached results from an older engine are not reused. */
 const BUILD_ID = typeof __EARNEST_BUILD__ === 'string' ? __EARNEST_BUILD__ : 'dev';
 
+/**
+ * The account whose local database this worker serves (src/client/data.ts says so first thing and
+ * starts a fresh worker when someone else signs in), so one person's projects never open for another.
+ */
+let account: string | null = null;
 let storePromise: Promise<LocalStore> | null = null;
-const store = () => (storePromise ??= openLocalStore());
+const store = (): Promise<LocalStore> => {
+  if (!account) return Promise.reject(new StoreError('invalid', 'Sign in to open your projects: they are kept on this device per account.'));
+  const userId = account;
+  return (storePromise ??= localStoreNameFor(userId).then((name) => openLocalStore({ name, adoptLegacy: true })));
+};
 
 /** Schedules read by the import worker, waiting for the user to say where they go. */
 const pending = new Map<string, { schedules: Schedule[]; fileName: string; format: string; fileSize: number }>();
@@ -44,6 +53,11 @@ export interface PendingSchedule {
 }
 
 const api = {
+  /** Binds this worker to one account's local database; a worker never switches accounts. */
+  useAccount(userId: string) {
+    if (account !== null && account !== userId) throw new Error('This data worker already holds another account’s projects; start a new one.');
+    account = userId;
+  },
   async listProjects() {
     return (await store()).listProjects();
   },
@@ -55,6 +69,23 @@ const api = {
   },
   async listImports(projectId: string) {
     return (await store()).listImports(projectId);
+  },
+
+  /** What this account keeps on this device, for the account page's "This device" section. */
+  async deviceSummary(): Promise<{ projects: number; imports: number; storage: StorageEstimate | null }> {
+    const s = await store();
+    const projects = await s.listProjects();
+    return { projects: projects.length, imports: projects.reduce((n, p) => n + p.importCount, 0), storage: await s.storageEstimate() };
+  },
+  /**
+   * Deletes this account's projects from this device (a shared machine being handed on). Nothing is
+   * synced yet, so the page asks first and says so; the next call opens a fresh, empty database.
+   */
+  async removeFromDevice(): Promise<void> {
+    const s = await store();
+    storePromise = null;
+    pending.clear();
+    await s.destroy();
   },
 
   /** Takes the import worker's JSON (transferred), parses it here and describes what it holds. */

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import './confirmDialog.css';
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -9,6 +9,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { toast } from '../../ui/toast';
 import { openCustomerPortal } from './portal';
+import { DeviceDataSection } from './DeviceDataSection';
 import { TeamSection } from './TeamSection';
 import './account.css';
 
@@ -112,6 +113,7 @@ export default function AccountPage() {
           </div>
         </section>
         {user ? <TeamSection userId={user.id} /> : null}
+        <DeviceDataSection />
       </div>
     </>
   );

@@ -1,5 +1,6 @@
 /** Local storage of projects and imports: PouchDB documents (synced later) and Dexie derived tables. */
 export { openLocalStore } from './localStore';
+export { localStoreNameFor, LEGACY_STORE_NAME } from './accountStore';
 export type { LocalStore, NewProjectInput, OpenLocalStoreOptions, RecoveryReport, SaveImportResult } from './localStore';
 export type { ImportMeta } from './chunks';
 export type { ActivityRow, AnalysisRow } from './derived';

@@ -10,6 +10,7 @@ import { inFile } from '../../core/import/types';
 import { SCHEDULE_FORMAT_VERSION, type Activity, type Schedule } from '../../core/model/schedule';
 import { mergeHistory, type HistoryInput } from '../../core/model/snapshot';
 import { assembleSchedule, buildImportDocs, CHUNK_KIND_LIST, itemsFromChunks, type ChunkKind, type ImportMeta } from './chunks';
+import { adoptLegacyStore, LEGACY_STORE_NAME } from './accountStore';
 import { DerivedDb, rowsOf, type ActivityRow } from './derived';
 import { STORE_LAYOUT_VERSION, type ChunkDoc, type ImportHeaderDoc, type MappingDoc, type PeriodTableDoc, type ProjectDoc } from './docs';
 import type { PeriodTable } from '../../core/evm/periodTable';
@@ -22,8 +23,13 @@ import { deleteDocs, getOrNull, isConflict, openPouch, readRange, writeDocs, typ
 import { bestMatch, compareImports, historyOf, importRow, projectRow, type ImportSummaryRow, type ProjectMatch, type ProjectSummaryRow } from './summaries';
 
 export interface OpenLocalStoreOptions {
-  /** PouchDB database name: one per team (`team_<id>`); `team_local` until sign-in exists. */
+  /**
+   * PouchDB database name: one per account on this device (`user_<hash>`, see accountStore.ts)
+   * until team sync opens `team_<id>` databases; `team_local` when none is given (tests).
+   */
   name?: string;
+  /** Move what the pre-account `team_local` database holds into this one (accountStore.ts). */
+  adoptLegacy?: boolean;
   /** PouchDB adapter: `indexeddb` in the browser (default); `memory` in Node tests. */
   adapter?: string;
   /** Limit for any one database call, in ms (default 30 s). */
@@ -113,13 +119,14 @@ const CURRENCY_RE = /^[A-Z]{3}$/;
 const MAX_NAME = 200;
 
 export async function openLocalStore(opts: OpenLocalStoreOptions = {}): Promise<LocalStore> {
-  const name = opts.name ?? 'team_local';
+  const name = opts.name ?? LEGACY_STORE_NAME;
   if (!DB_NAME_RE.test(name)) {
     throw new StoreError('invalid', `"${name}" cannot name a local database: use lower-case letters, digits and _ (starting with a letter).`);
   }
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const db = openPouch(name, opts.adapter ?? 'indexeddb');
   await guarded(() => db.info(), 'opening the local database', timeoutMs);
+  if (opts.adoptLegacy && name !== LEGACY_STORE_NAME) await adoptLegacyStore(db, opts.adapter ?? 'indexeddb', timeoutMs);
   const derived = new DerivedDb(`${name}__derived`);
   await guarded(() => derived.open(), 'opening the derived tables', timeoutMs);
   const store = new PouchDexieStore(name, db, derived, timeoutMs);

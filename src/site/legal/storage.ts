@@ -95,20 +95,21 @@ export const STORAGE_ITEMS: readonly StorageItem[] = [
     duration: 'Until it is sent on your next visit.',
   },
   {
-    name: '_pouch_team_… (one per team, or _pouch_team_local)',
+    name: '_pouch_user_… (one per account on this device; _pouch_team_… per synced team)',
     where: 'IndexedDB',
     category: 'essential',
     purpose:
       'Your projects: the schedules you import, their status snapshots, baselines and change orders, stored on your device so the app works offline. If you sync to a team, this is the copy that is replicated.',
-    duration: 'Until you delete the project or clear site data. Signing out does not delete it, so unsynced work is never lost.',
+    duration:
+      'Until you delete the project, remove your projects from this device on the account page, or clear site data. Signing out does not delete it, so unsynced work is never lost; other accounts signing in on the same device cannot see it.',
   },
   {
-    name: 'team_…__derived (one per team)',
+    name: 'user_…__derived (one per account; team_…__derived per synced team)',
     where: 'IndexedDB',
     category: 'essential',
     purpose:
       'Tables and results computed from your projects (activities, time-phased series, risk results) and requests waiting for a connection. Everything in it can be rebuilt.',
-    duration: 'Until you delete the project or clear site data.',
+    duration: 'Until you delete the project, remove your projects from this device, or clear site data.',
   },
   {
     name: 'workbox-precache-v2-… (service worker)',

@@ -6,7 +6,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { categoryName, postDate, postPath } from '../format';
 import { LoadError } from '../LoadError';
 import { useLoad } from '../useLoad';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { adminErrorText } from './messages';
 
 export function StatusBadge({ status }: { status: AdminPostSummary['status'] }) {

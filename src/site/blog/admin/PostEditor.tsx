@@ -7,7 +7,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { postPath } from '../format';
 import { LoadError } from '../LoadError';
 import { useLoad } from '../useLoad';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { StatusBadge } from './AdminPostList';
 import { adminErrorText } from './messages';
 import { fieldOfServerError, inputOf, slugify, validateDraft, type Draft, type FieldErrors } from './validate';
