@@ -4,10 +4,9 @@ import { ApiError } from '../client/api';
 import { useSession } from '../client/session';
 import { PageHeader } from '../ui/PageHeader';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
-import { Field, FormMessage } from './auth/Field';
+import { Field, FormMessage, SelectField } from './auth/Field';
 import { CONTACT_EMAIL, REPLY_PROMISE, SUBJECTS } from './contact/config';
 import { sendContactMessage } from './contact/contactApi';
-import { SelectField } from './contact/SelectField';
 import { fieldOfServerError, LIMITS, oneLine, validateContact, type ContactDraft, type ContactErrors } from './contact/validate';
 import './contact/contact.css';
 
