@@ -73,6 +73,18 @@ export type TrialResult =
   | { kind: 'signed-out' }
   | { kind: 'error'; message: FlowMessage };
 
+/**
+ * §8 "Other trial error: the error message, or 'Failed to start trial. Please try again.'": the
+ * server's own `error` text when it sent one (or the client's no-connection message), else the
+ * fallback, never a made-up "The server answered 500." nor a script error's text.
+ */
+export function trialErrorText(err: unknown): string {
+  if (!(err instanceof ApiError)) return TRIAL_FAILED_TEXT;
+  if (err.offline) return err.message;
+  const server = err.body?.error;
+  return typeof server === 'string' && server.trim() !== '' ? server : TRIAL_FAILED_TEXT;
+}
+
 /** Calls start-trial and maps the answer to the spec's outcomes. Never throws. */
 export async function requestTrial(): Promise<TrialResult> {
   try {
@@ -85,8 +97,7 @@ export async function requestTrial(): Promise<TrialResult> {
       if (err.status === 409 && outcome === 'already-used') return { kind: 'already-used', message: TRIAL_ALREADY_USED };
       if (err.status === 409 && outcome === 'already-subscribed') return { kind: 'already-subscribed', message: ALREADY_SUBSCRIBED };
     }
-    const text = err instanceof Error && err.message ? err.message : TRIAL_FAILED_TEXT;
-    return { kind: 'error', message: { title: 'Error', description: text, destructive: true } };
+    return { kind: 'error', message: { title: 'Error', description: trialErrorText(err), destructive: true } };
   }
 }
 
