@@ -3,7 +3,7 @@
  * product allows, the admin command (server/cli/admin.ts), which opens the LevelDB store itself;
  * LevelDB admits one process at a time, so it cannot run beside the shared e2e server. The spec
  * therefore runs its own server (same entry point, own data directory, own in-memory rate limits):
- * start, sign the users up, stop, grant, start again, and check the grant took.
+ * start, sign the users up, stop, grant, start again, and check the grants took.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -64,26 +64,55 @@ export interface OwnServer {
 
 /** A running server whose store holds `users` (signed up, password {@link PASSWORD}) with `admin` an administrator. */
 export async function ownServerWithAdmin(prefix: string, admin: string, users: readonly string[]): Promise<OwnServer> {
+  return ownServerWithRoles(prefix, { users: [admin, ...users], grants: [{ email: admin, role: 'admin' }] });
+}
+
+export interface RoleGrant {
+  email: string;
+  role: 'admin' | 'free_user';
+}
+
+export interface OwnServerSetup {
+  /** Accounts to sign up, password {@link PASSWORD}. */
+  users: readonly string[];
+  /** Roles given with the admin command once the users exist. */
+  grants: readonly RoleGrant[];
+  /**
+   * Runs against the first server, after the sign-ups and before the grants: for what a role would
+   * refuse afterwards (a user with a role cannot start a trial, for one).
+   */
+  beforeGrants?: (url: string) => Promise<void>;
+}
+
+/** A running server whose store holds `setup.users` with the roles of `setup.grants`, each checked after the restart. */
+export async function ownServerWithRoles(prefix: string, setup: OwnServerSetup): Promise<OwnServer> {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   let running = await startServer(dataDir);
   try {
-    for (const email of [admin, ...users]) {
+    for (const email of setup.users) {
       const res = await postJson(`${running.url}/api/auth/signup`, { email, password: PASSWORD });
       if (res.status !== 201) throw new Error(`Sign-up of ${email} answered ${res.status}: ${await res.text()}`);
     }
+    await setup.beforeGrants?.(running.url);
   } finally {
     await stopServer(running);
   }
-  const granted = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'grant', admin, 'admin'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: 'pipe',
-  });
+  const outputs: string[] = [];
+  for (const { email, role } of setup.grants) {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'grant', email, role], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: 'pipe',
+    });
+    outputs.push(out.toString());
+  }
   running = await startServer(dataDir);
-  // The grant must have reached the store the server now reads.
-  const session = (await (await postJson(`${running.url}/api/auth/signin`, { email: admin, password: PASSWORD })).json()) as { accessToken: string };
-  const roles = await (await fetch(`${running.url}/api/user-roles`, { headers: { Authorization: `Bearer ${session.accessToken}` } })).text();
-  if (!roles.includes('"admin"')) throw new Error(`The admin grant did not take: ${granted.toString()} → ${roles}`);
+  // The grants must have reached the store the server now reads.
+  for (const { email, role } of setup.grants) {
+    const session = (await (await postJson(`${running.url}/api/auth/signin`, { email, password: PASSWORD })).json()) as { accessToken: string };
+    const roles = await (await fetch(`${running.url}/api/user-roles`, { headers: { Authorization: `Bearer ${session.accessToken}` } })).text();
+    if (!roles.includes(`"${role}"`)) throw new Error(`The ${role} grant to ${email} did not take: ${outputs.join(' ')} → ${roles}`);
+  }
   const final = running;
   return {
     url: final.url,
