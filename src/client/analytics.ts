@@ -2,28 +2,41 @@
  * Product analytics and session tracking (spec §3 analytics_events, user_sessions, funnel_events;
  * §4 "Session tracking"; §7 event names). Server API: server/analytics/index.ts.
  *
- * Consent (GDPR / PECR): nothing is sent — no session row, no events, no funnel steps — unless the
- * visitor chose "Accept All" (`cookie-consent` = `all`). With `essential`, or before any choice,
- * every call here is a no-op; when the visitor accepts during a visit, tracking starts then.
+ * Consent (GDPR / PECR): nothing is recorded or sent — no session row, no events, no funnel steps —
+ * unless the visitor chose "Accept All" (`cookie-consent` = `all`). With `essential`, or before any
+ * choice, every call here is a no-op; when the visitor accepts during a visit, tracking starts then.
  *
- * Failures are silent (§8). Events that cannot be sent (offline, network failure, server error)
- * wait in the outbox (./outbox.ts) and go out when the browser is back online or on the next load.
- * Calls carry the bearer token only when someone is signed in; otherwise they are anonymous.
+ * Every record goes through the outbox (./outbox.ts) stamped with the time it happened
+ * (`occurred_at`), and is sent from there straight away when online — in order, so a session's
+ * updates never reach the server before its start — or when the browser is back online, or on the
+ * next load. The server keeps that time as the record's time, so a record sent late still counts
+ * when it happened. Session ids are made here, so a session whose start is still queued can be
+ * updated and ended all the same.
+ *
+ * Failures are silent (§8): nothing here throws or shows anything. Records are sent as the user they
+ * were recorded for (or anonymously), never as whoever is signed in when they finally go.
  */
 import { analyticsAllowed, useCookieConsent } from '../ui/banners/consent';
-import { api, ApiError, currentAccessToken, currentUser } from './api';
-import { analyticsOutbox, OUTBOX_BATCH_SIZE, type BatchResult, type OutboxEvent } from './outbox';
+import { currentAccessToken, currentUser, refreshSession } from './api';
+import {
+  analyticsOutbox,
+  OUTBOX_BATCH_SIZE,
+  type BatchResult,
+  type OutboxItem,
+  type SessionUpdateItem,
+} from './outbox';
 import { useSession } from './session';
 
 /** sessionStorage key holding the current user_sessions row: `{ id, startedAt, pages }`. */
 export const SESSION_STORAGE_ID_KEY = 'earnest-analytics-session';
 /**
- * localStorage key for session-end writes made as the page went away. A request started while a
- * page unloads may never arrive (and its answer is never seen), so each is kept and sent again on
- * the next load; the write is idempotent (the same session_end and duration).
+ * localStorage key where an earlier version kept session ends made as the page went away. They are
+ * moved into the outbox on the next load and the key is removed.
  */
 export const PENDING_END_KEY = 'earnest-analytics-session-end';
-const PENDING_END_LIMIT = 20;
+
+/** Where the outbox sends (events, funnel steps, session starts and updates, in order). */
+export const BATCH_PATH = '/api/analytics/batch';
 
 /** §7 event names and their categories. */
 export const EVENT_CATEGORY = {
@@ -33,10 +46,6 @@ export const EVENT_CATEGORY = {
   exit_intent_converted: 'conversion',
 } as const;
 
-function signedIn(): boolean {
-  return useSession.getState().status === 'signed-in';
-}
-
 function browserOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
@@ -44,6 +53,8 @@ function browserOffline(): boolean {
 function currentPath(): string | null {
   return typeof location === 'undefined' ? null : location.pathname;
 }
+
+const nowIso = () => new Date().toISOString();
 
 /** A client id for idempotent writes (the server accepts 1–64 of A–Z a–z 0–9 _ -). */
 export function newClientId(): string {
@@ -55,95 +66,244 @@ export function newClientId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Worth trying again later: no connection, a server error, or a rate limit. Other 4xx are final. */
-function retryable(err: unknown): boolean {
-  if (!(err instanceof ApiError)) return true;
-  return err.offline || err.status >= 500 || err.status === 408 || err.status === 429;
+// ---------------------------------------------------------------------------------------------
+// Who records are for
+// ---------------------------------------------------------------------------------------------
+
+/** The user records made now belong to: the signed-in (or remembered) user, else null. */
+function recordingOwner(): string | null {
+  const s = useSession.getState();
+  if (s.status === 'signed-out') return null;
+  return currentUser()?.id ?? s.user?.id ?? null;
 }
 
-function wireEvent(e: OutboxEvent) {
-  return { id: e.id, event_type: e.event_type, event_category: e.event_category, event_data: e.event_data, page_url: e.page_url };
+/** Who is signed in for sending: a user id, null for nobody, undefined while that is being settled. */
+function sendingIdentity(): string | null | undefined {
+  const s = useSession.getState();
+  if (s.status === 'loading') return undefined;
+  if (s.status === 'signed-out') return null;
+  return currentUser()?.id ?? s.user?.id ?? undefined;
+}
+
+/**
+ * The last access token seen for each user records were made for, in memory only: the end of a
+ * session started signed in must still reach that user's row after a sign-out in the same view.
+ */
+const ownerTokens = new Map<string, string>();
+
+function rememberToken(owner: string | null): void {
+  if (owner === null || currentUser()?.id !== owner) return;
+  const token = currentAccessToken();
+  if (token) ownerTokens.set(owner, token);
+}
+
+function canSend(owner: string | null): boolean {
+  return owner === null || owner === sendingIdentity() || ownerTokens.has(owner);
+}
+
+/** The bearer token to send `owner`'s records with, without waiting (for a page going away). */
+function tokenAtHand(owner: string): string | null {
+  return (currentUser()?.id === owner ? currentAccessToken() : null) ?? ownerTokens.get(owner) ?? null;
+}
+
+/** A batch could not be sent now; it stays queued. */
+class NotSent extends Error {
+  override name = 'NotSent';
+}
+
+/** What the server receives: the record without its owner (the bearer token says who). */
+function wire(item: OutboxItem): Record<string, unknown> {
+  const { owner, ...rest } = item;
+  void owner;
+  return rest;
+}
+
+function post(body: unknown, token: string | null, keepalive = false): Promise<Response> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  // keepalive: the request outlives a page that is going away.
+  return fetch(BATCH_PATH, { method: 'POST', headers, body: JSON.stringify(body), keepalive, credentials: 'same-origin' });
+}
+
+/**
+ * The per-record answers for a batch, or NotSent when the batch as a whole did not get through
+ * (offline, 5xx, 429, a token that no longer works). A batch refused as a whole for what it holds
+ * (400, 413) counts as refused record by record: sending it again would not change the answer.
+ */
+async function answersOf(res: Response, items: OutboxItem[]): Promise<{ results: BatchResult[] }> {
+  if (res.ok) {
+    const body = (await res.json().catch(() => null)) as { results?: BatchResult[] } | null;
+    if (!body || !Array.isArray(body.results)) throw new NotSent('The answer held no results.');
+    return { results: body.results };
+  }
+  const retry = res.status >= 500 || res.status === 401 || res.status === 403 || res.status === 408 || res.status === 429;
+  if (retry) throw new NotSent(`The server answered ${res.status}.`);
+  return { results: items.map((_, index) => ({ index, status: res.status })) };
+}
+
+/** Sends one owner's batch as that owner (anonymously for null). */
+async function sendBatch(items: OutboxItem[], owner: string | null): Promise<{ results: BatchResult[] }> {
+  const body = { items: items.map(wire) };
+  if (owner === null) return answersOf(await post(body, null), items);
+  const isCurrent = () => currentUser()?.id === owner;
+  if (!tokenAtHand(owner) && sendingIdentity() === owner) await refreshSession();
+  const token = tokenAtHand(owner);
+  if (!token) throw new NotSent('No token for the records’ owner.');
+  let res = await post(body, token);
+  if (res.status === 401) {
+    // An expired token: a signed-in owner gets a fresh one; a remembered one is forgotten.
+    if (ownerTokens.get(owner) === token) ownerTokens.delete(owner);
+    if (isCurrent() && (await refreshSession()) && isCurrent()) {
+      res = await post(body, currentAccessToken());
+      rememberToken(owner);
+    }
+  }
+  return answersOf(res, items);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Events and the outbox
+// Sending the outbox
+// ---------------------------------------------------------------------------------------------
+
+let flushing: Promise<void> | null = null;
+let flushAgain = false;
+
+/** Moves session ends kept under the earlier PENDING_END_KEY into the outbox. */
+function adoptPendingEnds(): void {
+  try {
+    if (typeof localStorage === 'undefined') return;
+    const raw = localStorage.getItem(PENDING_END_KEY);
+    if (raw === null) return;
+    localStorage.removeItem(PENDING_END_KEY);
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed) || !analyticsAllowed()) return;
+    for (const p of parsed as { id?: unknown; userId?: unknown; body?: Record<string, unknown> }[]) {
+      if (!p || typeof p.id !== 'string' || !p.body || typeof p.body.session_end !== 'string') continue;
+      analyticsOutbox.enqueue({
+        kind: 'session_update',
+        id: newClientId(),
+        session_id: p.id,
+        owner: typeof p.userId === 'string' ? p.userId : null,
+        occurred_at: p.body.session_end,
+        session_end: p.body.session_end,
+        ...(typeof p.body.duration_seconds === 'number' ? { duration_seconds: p.body.duration_seconds } : {}),
+        ...(typeof p.body.pages_visited === 'number' ? { pages_visited: p.body.pages_visited } : {}),
+      });
+    }
+  } catch {
+    // Unreadable: nothing to adopt.
+  }
+}
+
+async function flushOnce(): Promise<void> {
+  const consent = useCookieConsent.getState().consent;
+  if (consent === 'essential') {
+    // After "Essential Only" nothing recorded may be sent at all.
+    analyticsOutbox.clear();
+    adoptPendingEnds();
+    return;
+  }
+  if (!analyticsAllowed(consent) || browserOffline()) return;
+  adoptPendingEnds();
+  if (analyticsOutbox.size() === 0) return;
+  const run = () => analyticsOutbox.flush(sendBatch, canSend);
+  // One tab sends at a time: another tab's session updates must not overtake its start.
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (locks) await locks.request('earnest-analytics-outbox', run);
+  else await run();
+}
+
+/**
+ * Sends what waits in the outbox (in batches of ≤ 50). Without consent nothing is sent; after
+ * "Essential Only" the queue is emptied. A call made while a flush runs gets one more round after
+ * it, for what was queued meanwhile. Never throws.
+ */
+export function flushOutbox(): Promise<void> {
+  if (flushing) {
+    flushAgain = true;
+    return flushing;
+  }
+  flushing = (async () => {
+    try {
+      // Another round only when asked for during this one (a new record, the connection back):
+      // a server that keeps failing gets one try per such event, never a loop.
+      do {
+        flushAgain = false;
+        await flushOnce();
+      } while (flushAgain);
+    } catch {
+      // Silent (§8).
+    } finally {
+      flushing = null;
+    }
+  })();
+  return flushing;
+}
+
+export { OUTBOX_BATCH_SIZE };
+
+let scheduled: Promise<void> | null = null;
+
+/**
+ * Sends soon: records made in the same turn (a session start, its first page view and count) go
+ * out in one batch. Resolves once they have been sent, or have failed to be.
+ */
+function scheduleFlush(): Promise<void> {
+  if (browserOffline()) return Promise.resolve();
+  scheduled ??= Promise.resolve().then(() => {
+    scheduled = null;
+    return flushOutbox();
+  });
+  return scheduled;
+}
+
+/** Queues a record (with consent) and sends it when it can. */
+function record(item: OutboxItem, supersedes?: (queued: OutboxItem) => boolean): Promise<void> {
+  if (!analyticsAllowed()) return Promise.resolve();
+  try {
+    rememberToken(item.owner);
+    analyticsOutbox.enqueue(item, supersedes);
+  } catch {
+    return Promise.resolve();
+  }
+  return scheduleFlush();
+}
+
+// Records waiting for a signed-in owner go once the session is settled.
+useSession.subscribe((next, prev) => {
+  if (next.status !== prev.status && next.status === 'signed-in' && analyticsAllowed()) void scheduleFlush();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Events and funnel steps
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Records an analytics event (`analytics_events`). No-op without analytics consent. While offline,
- * or when the send fails for a reason worth retrying, the event waits in the outbox.
+ * Records an analytics event (`analytics_events`). No-op without analytics consent. Resolves once it
+ * has been sent, or queued for later.
  */
-export async function trackEvent(
+export function trackEvent(
   type: string,
   category: string,
   data?: Record<string, unknown> | null,
   pageUrl: string | null = currentPath(),
 ): Promise<void> {
-  if (!analyticsAllowed()) return;
-  const event: OutboxEvent = {
+  return record({
+    kind: 'event',
     id: newClientId(),
+    occurred_at: nowIso(),
+    owner: recordingOwner(),
     event_type: type,
     event_category: category,
     event_data: data ?? null,
     page_url: pageUrl,
-    queued_at: new Date().toISOString(),
-  };
-  if (browserOffline()) {
-    analyticsOutbox.enqueue(event);
-    return;
-  }
-  try {
-    await api('/api/analytics/events', { body: wireEvent(event), auth: signedIn() });
-  } catch (err) {
-    if (retryable(err)) analyticsOutbox.enqueue(event);
-  }
+  });
 }
 
-/** Records a funnel step (`funnel_events`). No-op without consent; failures are dropped silently. */
-export async function trackFunnel(step: string, metadata?: Record<string, unknown> | null): Promise<void> {
-  if (!analyticsAllowed()) return;
-  try {
-    await api('/api/analytics/funnel', { body: { id: newClientId(), funnel_step: step, metadata: metadata ?? null }, auth: signedIn() });
-  } catch {
-    // Silent (§8).
-  }
+/** Records a funnel step (`funnel_events`). No-op without consent; like events, queued offline. */
+export function trackFunnel(step: string, metadata?: Record<string, unknown> | null): Promise<void> {
+  return record({ kind: 'funnel', id: newClientId(), occurred_at: nowIso(), owner: recordingOwner(), funnel_step: step, metadata: metadata ?? null });
 }
-
-/** Sends one outbox batch. A batch refused as a whole (400, 413) counts as refused event by event. */
-async function sendBatch(events: OutboxEvent[]): Promise<{ results: BatchResult[] }> {
-  try {
-    return await api<{ results: BatchResult[] }>('/api/analytics/events/batch', {
-      body: { events: events.map(wireEvent) },
-      auth: signedIn(),
-    });
-  } catch (err) {
-    if (err instanceof ApiError && !retryable(err) && err.status !== 401 && err.status !== 403) {
-      return { results: events.map((_, index) => ({ index, status: err.status })) };
-    }
-    throw err;
-  }
-}
-
-/**
- * Sends what waits in the outbox (in batches of ≤ 50). Without consent nothing is sent; after
- * "Essential Only" the queue is emptied (those events must not be sent at all).
- */
-export async function flushOutbox(): Promise<void> {
-  void flushPendingEnds();
-  const consent = useCookieConsent.getState().consent;
-  if (consent === 'essential') {
-    analyticsOutbox.clear();
-    return;
-  }
-  if (!analyticsAllowed(consent) || browserOffline() || analyticsOutbox.size() === 0) return;
-  try {
-    await analyticsOutbox.flush(sendBatch);
-  } catch {
-    // Silent (§8).
-  }
-}
-
-export { OUTBOX_BATCH_SIZE };
 
 // ---------------------------------------------------------------------------------------------
 // Sessions (user_sessions)
@@ -153,17 +313,11 @@ interface LiveSession {
   id: string;
   startedAt: number;
   pages: number;
-  pageUrl: string | null;
-  /** The user the server attributed the row to (null: anonymous); known once created. */
-  userId: string | null;
-  created: boolean;
-  /** Resolves true once the row exists on the server. */
-  ready: Promise<boolean>;
+  /** Whom the row belongs to (null: anonymous): every update is sent as them. */
+  owner: string | null;
 }
 
 let live: LiveSession | null = null;
-/** The session owner's last access token: ending the session after a sign-out still needs it. */
-let ownerToken: string | null = null;
 
 function saveStored(s: LiveSession | null): void {
   try {
@@ -175,46 +329,15 @@ function saveStored(s: LiveSession | null): void {
   }
 }
 
-async function createRow(s: LiveSession): Promise<boolean> {
-  if (browserOffline()) return false;
-  try {
-    const res = await api<{ id: string; session?: { user_id?: string | null } }>('/api/analytics/sessions', {
-      body: { id: s.id, session_start: new Date(s.startedAt).toISOString(), page_url: s.pageUrl },
-      auth: signedIn(),
-    });
-    s.userId = res.session?.user_id ?? null;
-    s.created = true;
-    if (s.userId) ownerToken = currentAccessToken();
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** A queued page count of this session, which a newer count or the end makes pointless. */
+const staleCountOf = (sessionId: string) => (queued: OutboxItem) =>
+  queued.kind === 'session_update' && queued.session_id === sessionId && queued.session_end === undefined;
 
-/** The headers for a write to the session: the owner's token, or none for an anonymous row. */
-function sessionAuth(s: LiveSession): { useApi: boolean; token: string | null } {
-  if (!s.userId) return { useApi: false, token: null };
-  if (currentUser()?.id === s.userId) return { useApi: true, token: currentAccessToken() };
-  return { useApi: false, token: ownerToken };
-}
-
-async function patchRow(s: LiveSession, body: Record<string, unknown>, keepalive = false): Promise<void> {
-  if (!s.created) return;
-  const path = `/api/analytics/sessions/${encodeURIComponent(s.id)}`;
-  const { useApi, token } = sessionAuth(s);
-  try {
-    if (useApi && !keepalive) {
-      await api(path, { method: 'PATCH', body, auth: true });
-      ownerToken = currentAccessToken() ?? ownerToken;
-      return;
-    }
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    if (s.userId && token) headers.Authorization = `Bearer ${token}`;
-    // keepalive: the request outlives the page (sendBeacon cannot PATCH).
-    await fetch(path, { method: 'PATCH', headers, body: JSON.stringify(body), keepalive, credentials: 'same-origin' });
-  } catch {
-    // Silent (§8).
-  }
+function updateSession(s: LiveSession, changes: Omit<SessionUpdateItem, 'kind' | 'id' | 'occurred_at' | 'owner' | 'session_id'>, at = nowIso()): Promise<void> {
+  return record(
+    { kind: 'session_update', id: newClientId(), session_id: s.id, owner: s.owner, occurred_at: at, ...changes },
+    staleCountOf(s.id),
+  );
 }
 
 /** The current session's id, if one was started in this view. */
@@ -222,21 +345,15 @@ export function currentSessionId(): string | null {
   return live?.id ?? null;
 }
 
-/** Starts this view's user_sessions row (once; no-op without consent). */
+/** Starts this view's user_sessions row (once; no-op without consent). Its id is usable at once. */
 export function startSession(pageUrl: string | null = currentPath()): void {
   if (live || !analyticsAllowed()) return;
-  const s: LiveSession = {
-    id: newClientId(),
-    startedAt: Date.now(),
-    pages: 0,
-    pageUrl,
-    userId: null,
-    created: false,
-    ready: Promise.resolve(false),
-  };
+  const startedAt = Date.now();
+  const s: LiveSession = { id: newClientId(), startedAt, pages: 0, owner: recordingOwner() };
   live = s;
   saveStored(s);
-  s.ready = createRow(s);
+  const at = new Date(startedAt).toISOString();
+  void record({ kind: 'session_start', id: s.id, occurred_at: at, owner: s.owner, session_start: at, page_url: pageUrl });
 }
 
 /** A route change: pages_visited + 1 on the row, and a page_view event (category navigation). */
@@ -248,97 +365,70 @@ export function recordPageView(path: string | null = currentPath()): void {
   s.pages += 1;
   saveStored(s);
   void trackEvent('page_view', EVENT_CATEGORY.page_view, null, path);
-  const pages = s.pages;
-  void s.ready.then((ok) => (ok ? patchRow(s, { pages_visited: pages }) : undefined));
+  void updateSession(s, { pages_visited: s.pages });
+}
+
+/** Back online: send what waited. */
+export function resumeAfterReconnect(): Promise<void> {
+  return flushOutbox();
 }
 
 /**
- * Back online: a row that could not be created is created now (same id, so a lost answer does not
- * make two), brought up to date, and the outbox is sent.
+ * A page going away cannot wait for a flush: the first batch that can go is sent at once with
+ * `keepalive`. It also stays queued until its answer is seen, so if the page dies first it goes
+ * again on the next load (the server counts each record once).
  */
-export async function resumeAfterReconnect(): Promise<void> {
-  const s = live;
-  if (s && !s.created) {
-    s.ready = createRow(s);
-    if (await s.ready) await patchRow(s, { pages_visited: s.pages });
-  }
-  await flushOutbox();
-}
-
-interface PendingEnd {
-  id: string;
-  /** The owner (null: anonymous); a signed-in owner's row can only be updated as that user. */
-  userId: string | null;
-  body: { session_end: string; duration_seconds: number; pages_visited: number };
-}
-
-function readPendingEnds(): PendingEnd[] {
+function sendAsPageGoes(): void {
+  if (browserOffline() || !analyticsAllowed()) return;
   try {
-    const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(PENDING_END_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(parsed) ? (parsed as PendingEnd[]).filter((p) => p && typeof p.id === 'string' && p.body) : [];
+    const batch = analyticsOutbox.nextBatch((owner) => owner === null || tokenAtHand(owner) !== null);
+    if (!batch) return;
+    const token = batch.owner === null ? null : tokenAtHand(batch.owner);
+    void post({ items: batch.items.map(wire) }, token, true)
+      .then((res) => answersOf(res, batch.items))
+      .then(({ results }) => void analyticsOutbox.settle(batch.items, results))
+      .catch(() => undefined);
   } catch {
-    return [];
+    // Silent (§8).
   }
 }
 
-function writePendingEnds(list: PendingEnd[]): void {
-  try {
-    if (list.length === 0) localStorage.removeItem(PENDING_END_KEY);
-    else localStorage.setItem(PENDING_END_KEY, JSON.stringify(list.slice(-PENDING_END_LIMIT)));
-  } catch {
-    // Without storage the end is sent once, as the page goes.
-  }
-}
-
-/** Sends the session ends kept from earlier page loads (see PENDING_END_KEY). */
-export async function flushPendingEnds(): Promise<void> {
-  const pending = readPendingEnds();
-  if (pending.length === 0) return;
-  if (!analyticsAllowed()) {
-    if (useCookieConsent.getState().consent === 'essential') writePendingEnds([]);
-    return;
-  }
-  if (browserOffline()) return;
-  const done = new Set<string>();
-  for (const p of pending) {
-    const mine = p.userId === null || (currentUser() ?? useSession.getState().user)?.id === p.userId;
-    if (!mine) {
-      // Someone else is signed in now: that row cannot be updated from here any more.
-      done.add(p.id);
-      continue;
-    }
-    try {
-      await api(`/api/analytics/sessions/${encodeURIComponent(p.id)}`, { method: 'PATCH', body: p.body, auth: p.userId !== null });
-      done.add(p.id);
-    } catch (err) {
-      if (!retryable(err)) done.add(p.id);
-    }
-  }
-  writePendingEnds(readPendingEnds().filter((p) => !done.has(p.id)));
-}
-
-/** Writes session_end and duration_seconds (whole seconds) and forgets the stored id. */
+/**
+ * Writes session_end and duration_seconds (whole seconds) and forgets the stored id. Queued like
+ * everything else, so an end made offline — even of a session whose start is still queued — reaches
+ * the server later, after that start.
+ */
 export function endSession(): void {
   const s = live;
   if (!s) return;
   live = null;
   saveStored(null);
-  const body = {
-    session_end: new Date().toISOString(),
-    duration_seconds: Math.max(0, Math.floor((Date.now() - s.startedAt) / 1000)),
-    pages_visited: s.pages,
-  };
-  const send = () => {
-    writePendingEnds([...readPendingEnds().filter((p) => p.id !== s.id), { id: s.id, userId: s.userId, body }]);
-    void patchRow(s, body, true);
-  };
-  if (s.created) send();
-  else void s.ready.then((ok) => (ok ? send() : undefined));
+  if (!analyticsAllowed()) return;
+  const now = Date.now();
+  rememberToken(s.owner);
+  try {
+    analyticsOutbox.enqueue(
+      {
+        kind: 'session_update',
+        id: newClientId(),
+        session_id: s.id,
+        owner: s.owner,
+        occurred_at: new Date(now).toISOString(),
+        session_end: new Date(now).toISOString(),
+        duration_seconds: Math.max(0, Math.floor((now - s.startedAt) / 1000)),
+        pages_visited: s.pages,
+      },
+      staleCountOf(s.id),
+    );
+  } catch {
+    return;
+  }
+  sendAsPageGoes();
 }
 
-/** Test helper: forget the in-memory session without writing anything. */
+/** Test helper: forget the in-memory session and tokens without writing anything. */
 export function resetAnalyticsForTests(): void {
   live = null;
-  ownerToken = null;
+  ownerTokens.clear();
+  flushAgain = false;
 }

@@ -1,16 +1,19 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { endSession, flushOutbox, recordPageView, resumeAfterReconnect } from '../../client/analytics';
+import { endSession, flushOutbox, recordPageView, resumeAfterReconnect, trackFunnel } from '../../client/analytics';
 import { analyticsAllowed, useCookieConsent } from '../banners/consent';
+import { funnelStepFor } from './funnelSteps';
 
 /** A cleanup that may be undone by an immediate remount (React StrictMode in development). */
 let pendingEnd: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * §4 Session tracking: a user_sessions row per page load, pages_visited + a page_view event on
- * every route change, session_end and duration_seconds when the page goes away. Only with the
- * visitor's consent to analytics (`cookie-consent` = `all`): with "Essential Only", or before any
- * choice, nothing is recorded. Renders nothing.
+ * every route change, session_end and duration_seconds when the page goes away, and the funnel
+ * step a route stands for (./funnelSteps.ts). Only with the visitor's consent to analytics
+ * (`cookie-consent` = `all`): with "Essential Only", or before any choice, nothing is recorded.
+ * Everything is queued with the time it happened and sent when online (client/analytics.ts).
+ * Renders nothing.
  */
 export function SessionTracker() {
   const { pathname } = useLocation();
@@ -18,7 +21,10 @@ export function SessionTracker() {
 
   // Each route (and the first page, and the page on screen when consent is given) counts once.
   useEffect(() => {
-    if (allowed) recordPageView(pathname);
+    if (!allowed) return;
+    recordPageView(pathname);
+    const step = funnelStepFor(pathname);
+    if (step) void trackFunnel(step, { path: pathname });
   }, [pathname, allowed]);
 
   useEffect(() => {
