@@ -11,35 +11,12 @@
  */
 import { DEFAULT_LINK_TTL_SECONDS } from './links';
 import type { RefreshFamilyDoc, RefreshTokenDoc } from './refresh';
-import type { Store } from '../store';
+import { docsWithPrefix, PAGE_SIZE as PAGE, removeDocs as remove, type AnyDoc, type Store } from '../store';
 
 export interface SweepResult {
   refreshTokens: number;
   families: number;
   linkMarkers: number;
-}
-
-const PAGE = 500;
-const HIGH = '\ufff0';
-
-type AnyDoc = { _id: string; _rev: string; type?: string } & Record<string, unknown>;
-
-/** Every doc whose id starts with `prefix`, a page at a time. */
-async function* docsWithPrefix(db: PouchDB.Database, prefix: string): AsyncGenerator<AnyDoc> {
-  let startkey = prefix;
-  for (;;) {
-    const page = await db.allDocs({ startkey, endkey: prefix + HIGH, include_docs: true, limit: PAGE });
-    for (const row of page.rows) if (row.doc) yield row.doc as unknown as AnyDoc;
-    if (page.rows.length < PAGE) return;
-    // Just after the last id (not skip: 1, which would miss a row if that id is deleted meanwhile).
-    startkey = `${page.rows[page.rows.length - 1].id}\u0000`;
-  }
-}
-
-async function remove(db: PouchDB.Database, docs: AnyDoc[]): Promise<number> {
-  if (docs.length === 0) return 0;
-  const results = await db.bulkDocs(docs.map((d) => ({ _id: d._id, _rev: d._rev, _deleted: true })));
-  return results.filter((r) => 'ok' in r && r.ok).length;
 }
 
 export async function sweepExpiredAuthRecords(store: Store, now: number = Date.now()): Promise<SweepResult> {

@@ -130,8 +130,14 @@ export function openStore(options: StoreOptions): Store {
       }
       let db = cache.get(name);
       if (!db) {
-        db = factory(name);
-        cache.set(name, db);
+        const created = factory(name);
+        db = created;
+        cache.set(name, created);
+        // A destroyed database (a team's, deleted by retention) cannot be used again: the next
+        // call for this name opens a fresh one.
+        created.once('destroyed', () => {
+          if (cache.get(name) === created) cache.delete(name);
+        });
       }
       return db as PouchDB.Database<Doc>;
     },
@@ -146,4 +152,5 @@ export function openStore(options: StoreOptions): Store {
 }
 
 export { upsert, createIfAbsent, isConflict, isNotFound, UpsertConflictError } from './writes';
+export { PAGE_SIZE, HIGH, docsInRange, docsWithPrefix, removeDocs, deleteWhere, deleteById, type AnyDoc } from './paging';
 export type { UpsertOptions, UpsertResult } from './writes';
