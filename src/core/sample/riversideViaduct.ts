@@ -9,12 +9,12 @@
  * started late and costs more than planned, the deck is slipping, enabling works came in under
  * budget.
  */
-import { standardCalendar } from '../../core/calendar/presets';
-import { analyseSchedule } from '../../core/evm/analyseSchedule';
-import type { Analysis } from '../../core/evm/types';
-import { evaluateAlerts, type Alert } from '../../core/insight/alerts';
-import { writeCommentary, type Commentary } from '../../core/insight/commentary';
-import { SCHEDULE_FORMAT_VERSION, type Activity, type ActivityStatus, type Schedule, type StatusSnapshot, type WbsNode } from '../../core/model/schedule';
+import { standardCalendar } from '../calendar/presets';
+import { analyseSchedule } from '../evm/analyseSchedule';
+import type { Analysis } from '../evm/types';
+import { evaluateAlerts, type Alert } from '../insight/alerts';
+import { writeCommentary, type Commentary } from '../insight/commentary';
+import { SCHEDULE_FORMAT_VERSION, type Activity, type ActivityStatus, type Schedule, type StatusSnapshot, type WbsNode } from '../model/schedule';
 
 export const SAMPLE_PROJECT_NAME = 'Riverside Viaduct — Package B';
 

@@ -3,7 +3,8 @@
  * shown with the app's own dashboard components: metric cards with "show the math", the S-curve,
  * the control-account breakdown, the commentary and the alerts.
  */
-import { useMemo } from 'react';
+import * as Comlink from 'comlink';
+import { useEffect, useMemo, useState } from 'react';
 import { AlertsList } from '../../app/dashboard/components/AlertsList';
 import { BreakdownTable } from '../../app/dashboard/components/BreakdownTable';
 import { metricCards } from '../../app/dashboard/components/cardModels';
@@ -13,17 +14,29 @@ import { SCurveChart } from '../../app/dashboard/components/SCurveChart';
 import { MathGroup } from '../../app/dashboard/components/ShowMath';
 import { formatContextOf, formatDateText } from '../../app/dashboard/components/valueFormat';
 import '../../app/dashboard/dashboard.css';
-import { analyseSample, type SampleResults } from './sampleProject';
+import type { SampleResults } from '../../core/sample/riversideViaduct';
+import { Spinner } from '../../ui/Spinner';
+import type { TourWorkerApi } from '../../../workers/tour.worker';
 import type { TourTabId } from './tourTabs';
 import './tour.css';
 
 /** The cards the Dashboard tab shows, in order. */
 const DASHBOARD_CARDS = ['spi', 'cpi', 'spit', 'eac', 'tcpiBac', 'forecastFinish'] as const;
 
-let cached: SampleResults | null = null;
-/** The sample's results, computed once per page (a few milliseconds: fourteen activities). */
-function sample(): SampleResults {
-  cached ??= analyseSample();
+let cached: Promise<SampleResults> | null = null;
+/** The sample's results, computed once per page in a short-lived worker (a retry after a failure). */
+function sample(): Promise<SampleResults> {
+  cached ??= (async () => {
+    const worker = new Worker(new URL('../../../workers/tour.worker.ts', import.meta.url), { type: 'module', name: 'earnest-tour' });
+    try {
+      return await Comlink.wrap<TourWorkerApi>(worker).analyseSample();
+    } finally {
+      worker.terminate();
+    }
+  })();
+  cached.catch(() => {
+    cached = null;
+  });
   return cached;
 }
 
@@ -93,7 +106,26 @@ function AlertsTab({ results }: { results: SampleResults }) {
 }
 
 export default function TourPanel({ tab }: { tab: TourTabId }) {
-  const results = sample();
+  const [results, setResults] = useState<SampleResults | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    sample().then(
+      (r) => live && setResults(r),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (failed) {
+    return (
+      <p className="tour-panel tour-panel__note" role="alert">
+        This browser could not run the sample analysis. Reload the page to try again, or start a free trial to see your own project.
+      </p>
+    );
+  }
+  if (!results) return <Spinner label="Running the sample through the engine..." />;
   return (
     <div className="tour-panel">
       {tab === 'dashboard' ? <DashboardTab results={results} /> : tab === 'analyser' ? <AnalyserTab results={results} /> : <AlertsTab results={results} />}

@@ -1,5 +1,5 @@
 /**
- * Figures of the built-in sample project (sampleProject.ts) as the engine computes them, written
+ * Figures of the built-in sample project (src/core/sample/riversideViaduct.ts) as the engine computes them, written
  * out so the hero card and the demo dialog can show them without loading the engine on first
  * paint. The product tour computes the same figures live; the home page's end-to-end test checks
  * that the two agree.
