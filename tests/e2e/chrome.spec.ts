@@ -1,9 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type APIRequestContext, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { expect as baseExpect, test, type APIRequestContext, type BrowserContext, type Page, type Request, type Response } from '@playwright/test';
+import { ownServerWithAdmin, PASSWORD } from './ownServer';
 
 // The site's chrome (issue #5): cookie banner, theme, toasts, trial banner, exit-intent dialog,
 // session tracking and analytics, in Chromium against the real server.
@@ -13,7 +10,6 @@ import { join } from 'node:path';
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const PASSWORD = 'correct horse battery staple';
 const SHOTS = '/tmp/shots-chrome';
 const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -451,6 +447,20 @@ function watchAnalytics(page: Page): Request[] {
   return seen;
 }
 
+/** A record the outbox sends (POST /api/analytics/batch): its fields and its `kind`. */
+type Sent = Record<string, unknown> & { kind: string };
+
+/** The records a request carried, when it is an outbox batch; none otherwise. */
+function batchItems(r: Request): Sent[] {
+  if (!r.url().endsWith('/api/analytics/batch') || r.method() !== 'POST') return [];
+  return ((r.postDataJSON() as { items?: Sent[] } | null)?.items ?? []) as Sent[];
+}
+
+/** The answer to the first outbox batch that carries a record matching `match`. */
+function batchWith(page: Page, match: (item: Sent) => boolean): Promise<Response> {
+  return page.waitForResponse((r) => batchItems(r.request()).some(match));
+}
+
 test.describe('analytics consent', () => {
   test('nothing is sent before a choice or after Essential Only; Accept All starts tracking', async ({ page }) => {
     const seen = watchAnalytics(page);
@@ -476,21 +486,33 @@ test.describe('analytics consent', () => {
   test('Accept All: a session row and a page_view for the page on screen, then one per route', async ({ page }) => {
     const seen = watchAnalytics(page);
     await page.goto('/about');
-    const sessionCreated = page.waitForResponse((r) => r.url().endsWith('/api/analytics/sessions') && r.request().method() === 'POST');
-    const firstView = page.waitForResponse((r) => r.url().endsWith('/api/analytics/events'));
+    const first = batchWith(page, (i) => i.kind === 'session_start');
     await cookieBanner(page).getByRole('button', { name: 'Accept All' }).click();
-    const created = await sessionCreated;
-    expect(created.status()).toBe(201);
-    const sessionId = ((await created.json()) as { id: string }).id;
-    const view = await firstView;
-    expect(view.status()).toBe(201);
-    expect(view.request().postDataJSON()).toMatchObject({ event_type: 'page_view', event_category: 'navigation', page_url: '/about' });
+    const answer = await first;
+    expect(answer.status()).toBe(200);
+    const items = batchItems(answer.request());
+    const start = items.find((i) => i.kind === 'session_start')!;
+    const sessionId = start.id as string;
+    // The session's start goes before its first count, and the page on screen is counted.
+    expect(items.map((i) => i.kind)).toEqual(['session_start', 'event', 'session_update']);
+    expect(items[1]).toMatchObject({ event_type: 'page_view', event_category: 'navigation', page_url: '/about' });
+    expect(items[2]).toMatchObject({ session_id: sessionId, pages_visited: 1 });
+    // Each record carries the time it happened and nothing about who sent it.
+    for (const i of items) {
+      expect(Number.isFinite(Date.parse(i.occurred_at as string))).toBe(true);
+      expect(i).not.toHaveProperty('owner');
+    }
+    const results = ((await answer.json()) as { results: { status: number }[] }).results.map((r) => r.status);
+    expect(results).toEqual([201, 201, 200]);
     expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('earnest-analytics-session')))!)).toMatchObject({ id: sessionId, pages: 1 });
 
-    const patched = page.waitForResponse((r) => r.url().endsWith(`/api/analytics/sessions/${sessionId}`) && r.request().postDataJSON()?.pages_visited === 2);
+    const second = batchWith(page, (i) => i.kind === 'session_update' && i.session_id === sessionId && i.pages_visited === 2);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
-    expect((await patched).status()).toBe(200);
-    await expect.poll(() => seen.filter((r) => r.url().endsWith('/api/analytics/events')).map((r) => r.postDataJSON().page_url)).toEqual(['/about', '/contact']);
+    expect((await second).status()).toBe(200);
+    await expect
+      .poll(() => seen.flatMap(batchItems).filter((i) => i.kind === 'event').map((i) => i.page_url))
+      .toEqual(['/about', '/contact']);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('earnest-analytics-outbox'))).toBeNull();
   });
 });
 
@@ -498,89 +520,61 @@ test.describe('analytics consent', () => {
 // Analytics stored on the server (an admin reads the summary)
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The admin command writes to the store, which LevelDB lets one process open at a time: these
- * tests run their own server (port E2E_PORT + 1000, its own data directory), stop it to grant the
- * role, and start it again.
- */
-const OWN_PORT = Number(process.env.E2E_PORT || 4317) + 1000;
-const OWN_URL = `http://127.0.0.1:${OWN_PORT}`;
-
-function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(OWN_PORT), NODE_ENV: 'development', DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = async () => {
-      try {
-        const res = await fetch(`${OWN_URL}/api/health`);
-        if (res.ok) return resolve(child);
-      } catch {
-        // not up yet
-      }
-      if (child.exitCode !== null) return reject(new Error(`The server exited with ${child.exitCode}`));
-      if (Date.now() > deadline) return reject(new Error('The server did not start in 60 s'));
-      setTimeout(poll, 200);
-    };
-    void poll();
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
 interface Summary {
   eventsByType: { event_type: string; event_category: string; count: number }[];
+  funnel: { steps: { funnel_step: string; count: number }[] };
   sessionsPerDay: { date: string; sessions: number; avg_duration_seconds: number | null }[];
 }
 
-test.describe('analytics on the server', () => {
-  test.describe.configure({ mode: 'serial' });
-  test.use({ baseURL: OWN_URL });
+/**
+ * Reading the summary needs an administrator, made the one way the product allows (the admin
+ * command), which cannot open the store beside a running server: these tests run on a server of
+ * their own with an administrator in it (./ownServer.ts), once per worker.
+ */
+const serverTest = test.extend<object, { analyticsServer: { url: string; adminToken: string } }>({
+  analyticsServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const adminEmail = unique('admin');
+      const server = await ownServerWithAdmin('earnest-chrome-analytics-', adminEmail, []);
+      try {
+        const res = await fetch(`${server.url}/api/auth/signin`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: adminEmail, password: PASSWORD }),
+        });
+        const { accessToken } = (await res.json()) as { accessToken: string };
+        await use({ url: server.url, adminToken: accessToken });
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ analyticsServer }, use) => use(analyticsServer.url),
+});
 
-  let server: ChildProcess | null = null;
-  let dataDir = '';
-  const admin = { email: unique('admin') };
+serverTest.describe('analytics on the server', () => {
+  serverTest.describe.configure({ mode: 'serial' });
+
   let adminToken = '';
-
-  test.beforeAll(async ({ playwright }) => {
-    test.setTimeout(120_000);
-    dataDir = mkdtempSync(join(tmpdir(), 'earnest-chrome-analytics-'));
-    server = await startServer(dataDir);
-    const request = await playwright.request.newContext({ baseURL: OWN_URL });
-    await signUp(request, admin.email);
-    await stopServer(server);
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'grant', admin.email, 'admin'], {
-      env: { ...process.env, DATA_DIR: dataDir },
-      stdio: 'pipe',
-    });
-    server = await startServer(dataDir);
-    const res = await request.post('/api/auth/signin', { data: { email: admin.email, password: PASSWORD } });
-    adminToken = ((await res.json()) as { accessToken: string }).accessToken;
-    await request.dispose();
+  serverTest.beforeEach(({ analyticsServer }) => {
+    adminToken = analyticsServer.adminToken;
   });
 
-  test.afterAll(async () => {
-    if (server) await stopServer(server);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function summary(request: APIRequestContext): Promise<Summary> {
-    const res = await request.get('/api/analytics/summary', { headers: { Authorization: `Bearer ${adminToken}` } });
+  async function summary(request: APIRequestContext, range: { from?: number; to?: number } = {}): Promise<Summary> {
+    const query = new URLSearchParams();
+    if (range.from !== undefined) query.set('from', new Date(range.from).toISOString());
+    if (range.to !== undefined) query.set('to', new Date(range.to).toISOString());
+    const res = await request.get(`/api/analytics/summary?${query}`, { headers: { Authorization: `Bearer ${adminToken}` } });
     expect(res.status()).toBe(200);
     return (await res.json()) as Summary;
   }
   const pageViews = (s: Summary) => s.eventsByType.find((e) => e.event_type === 'page_view' && e.event_category === 'navigation')?.count ?? 0;
+  const pricingSteps = (s: Summary) => s.funnel.steps.find((f) => f.funnel_step === 'pricing_viewed')?.count ?? 0;
   const sessions = (s: Summary) => s.sessionsPerDay.reduce((n, d) => n + d.sessions, 0);
 
-  test('after Accept All and 3 pages, the admin summary shows the page views and the session', async ({ page, request }) => {
+  serverTest('after Accept All and 3 pages, the admin summary shows the page views and the session', async ({ page, request }) => {
     const before = await summary(request);
     expect(pageViews(before)).toBe(0);
     expect(sessions(before)).toBe(0);
@@ -590,7 +584,7 @@ test.describe('analytics on the server', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Features' }).click();
     await expect(page).toHaveURL(/\/features$/);
-    const third = page.waitForRequest((r) => r.method() === 'PATCH' && r.postDataJSON()?.pages_visited === 3);
+    const third = batchWith(page, (i) => i.kind === 'session_update' && i.pages_visited === 3);
     await nav.getByRole('link', { name: 'Pricing' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
     await third;
@@ -599,58 +593,83 @@ test.describe('analytics on the server', () => {
     const after = await summary(request);
     expect(sessions(after)).toBe(1);
     expect(after.sessionsPerDay[0].avg_duration_seconds).toBeNull();
+    // /pricing is a funnel step.
+    expect(pricingSteps(after)).toBe(1);
 
     // Leaving the site writes session_end and duration_seconds (the server takes whole seconds only)
-    // and drops the stored id. The write is also kept in localStorage and sent again on the next
-    // load, since a request made while a page goes away may not arrive.
+    // and drops the stored id. The end goes with keepalive, and stays in the outbox until answered,
+    // since a request made while a page goes away may not arrive.
     await page.waitForTimeout(1100);
     expect(await page.evaluate(() => sessionStorage.getItem('earnest-analytics-session'))).not.toBeNull();
+    const ended = page.waitForRequest((r) => batchItems(r).some((i) => i.kind === 'session_update' && typeof i.session_end === 'string'));
     await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
     expect(await page.evaluate(() => sessionStorage.getItem('earnest-analytics-session'))).toBeNull();
-    const kept = JSON.parse((await page.evaluate(() => localStorage.getItem('earnest-analytics-session-end')))!) as {
-      body: { duration_seconds: number; pages_visited: number };
-    }[];
-    expect(kept).toHaveLength(1);
-    expect(Number.isInteger(kept[0].body.duration_seconds)).toBe(true);
-    expect(kept[0].body.duration_seconds).toBeGreaterThanOrEqual(1);
-    expect(kept[0].body.pages_visited).toBe(3);
-    await page.goto('about:blank');
-    await page.goto('/faq');
+    const end = batchItems(await ended).find((i) => typeof i.session_end === 'string')!;
+    expect(Number.isInteger(end.duration_seconds)).toBe(true);
+    expect(end.duration_seconds).toBeGreaterThanOrEqual(1);
+    expect(end.pages_visited).toBe(3);
+    expect(end.occurred_at).toBe(end.session_end);
     await expect.poll(async () => (await summary(request)).sessionsPerDay[0].avg_duration_seconds).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('earnest-analytics-session-end'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('earnest-analytics-outbox'))).toBeNull();
   });
 
-  test('offline: events wait in the outbox and arrive when the browser is back online', async ({ page, context, request }) => {
-    const start = pageViews(await summary(request));
+  serverTest('offline: events wait in the outbox and arrive when the browser is back online, stored at the time they happened', async ({ page, context, request }) => {
     await seedStorage(context, { 'cookie-consent': 'all' });
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     // Visit the pages once online, so their code is loaded.
     await nav.getByRole('link', { name: 'Features' }).click();
     await expect(page).toHaveURL(/\/features$/);
-    await expect.poll(async () => pageViews(await summary(request))).toBe(start + 2);
+    await nav.getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('earnest-analytics-outbox'))).toBeNull();
+    const start = await summary(request);
 
     await context.setOffline(true);
+    // The browser and this test read the same clock: everything below happens in [offlineFrom, offlineTo].
+    const offlineFrom = Date.now();
     await nav.getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL(/\/$/);
     await nav.getByRole('link', { name: 'Features' }).click();
     await expect(page).toHaveURL(/\/features$/);
-    const queued = () => page.evaluate(() => JSON.parse(localStorage.getItem('earnest-analytics-outbox') ?? '[]') as { page_url: string; event_type: string }[]);
-    await expect.poll(async () => (await queued()).map((e) => [e.event_type, e.page_url])).toEqual([
-      ['page_view', '/'],
-      ['page_view', '/features'],
-    ]);
-    expect(pageViews(await summary(request))).toBe(start + 2);
+    await nav.getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    const queued = () => page.evaluate(() => JSON.parse(localStorage.getItem('earnest-analytics-outbox') ?? '[]') as Sent[]);
+    await expect
+      .poll(async () => (await queued()).map((i) => (i.kind === 'event' ? `event ${i.page_url}` : i.kind === 'funnel' ? `funnel ${i.funnel_step}` : i.kind)))
+      .toEqual(['event /', 'event /features', 'event /pricing', 'session_update', 'funnel pricing_viewed']);
+    const offlineTo = Date.now();
+    for (const item of await queued()) {
+      const t = Date.parse(item.occurred_at as string);
+      expect(t).toBeGreaterThanOrEqual(offlineFrom);
+      expect(t).toBeLessThanOrEqual(offlineTo);
+    }
+    expect(pageViews(await summary(request))).toBe(pageViews(start));
 
-    const batch = page.waitForResponse((r) => r.url().endsWith('/api/analytics/events/batch'));
+    // A measurable while later, the connection returns and the outbox is sent.
+    await page.waitForTimeout(1500);
+    const onlineAt = Date.now();
+    const batch = page.waitForResponse((r) => r.url().endsWith('/api/analytics/batch'));
     await context.setOffline(false);
     const answer = (await (await batch).json()) as { accepted: number; results: { status: number }[] };
-    expect(answer.accepted).toBe(2);
+    // Three page views and the funnel step recorded; the session's page count brought up to date.
+    expect(answer.results.map((r) => r.status)).toEqual([201, 201, 201, 200, 201]);
     await expect.poll(async () => (await queued()).length).toBe(0);
-    await expect.poll(async () => pageViews(await summary(request))).toBe(start + 4);
+    await expect.poll(async () => pageViews(await summary(request))).toBe(pageViews(start) + 3);
+    const now = await summary(request);
+    expect(pricingSteps(now)).toBe(pricingSteps(start) + 1);
+
+    // Stored at the time each happened, offline, not at the upload: the summary for the offline
+    // minutes holds the three page views and the funnel step; the one from the upload on, none.
+    const offline = await summary(request, { from: offlineFrom, to: offlineTo });
+    expect(pageViews(offline)).toBe(3);
+    expect(pricingSteps(offline)).toBe(1);
+    const sinceUpload = await summary(request, { from: onlineAt, to: Date.now() + 1000 });
+    expect(pageViews(sinceUpload)).toBe(0);
+    expect(pricingSteps(sinceUpload)).toBe(0);
   });
 
-  test('the exit-intent events are recorded with category conversion', async ({ page, request }) => {
+  serverTest('the exit-intent events are recorded with category conversion', async ({ page, request }) => {
     // A trial user on this server.
     const api = page.context().request;
     const email = unique('exit');
@@ -662,13 +681,16 @@ test.describe('analytics on the server', () => {
     });
     await page.goto('/');
     await expect(trialBanner(page)).toBeVisible();
-    const shown = page.waitForResponse((r) => r.url().endsWith('/api/analytics/events') && r.request().postDataJSON()?.event_type === 'exit_intent_shown');
+    const shown = batchWith(page, (i) => i.kind === 'event' && i.event_type === 'exit_intent_shown');
     await page.mouse.move(600, 300);
     await page.mouse.move(600, -20, { steps: 4 });
-    expect((await shown).status()).toBe(201);
-    const converted = page.waitForResponse((r) => r.url().endsWith('/api/analytics/events') && r.request().postDataJSON()?.event_type === 'exit_intent_converted');
+    expect((await shown).status()).toBe(200);
+    const converted = batchWith(page, (i) => i.kind === 'event' && i.event_type === 'exit_intent_converted');
     await page.getByRole('dialog').getByRole('button', { name: 'View Plans & Pricing' }).click();
-    expect((await converted).status()).toBe(201);
+    const answer = await converted;
+    expect(answer.status()).toBe(200);
+    // Sent as the signed-in trial user.
+    expect((await answer.request().allHeaders()).authorization).toMatch(/^Bearer /);
     await expect(page).toHaveURL(/\/pricing$/);
     await expect
       .poll(async () => (await summary(request)).eventsByType.filter((e) => e.event_category === 'conversion').map((e) => e.event_type).sort())
