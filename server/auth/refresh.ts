@@ -31,7 +31,7 @@ export interface RefreshFamilyDoc {
   familyId: string;
   createdAt: number;
   revokedAt?: number;
-  revokedReason?: 'reuse' | 'logout' | 'revoke-all';
+  revokedReason?: 'reuse' | 'logout' | 'revoke-all' | 'account-closed';
 }
 
 export interface IssuedRefreshToken {
@@ -47,7 +47,11 @@ export type RefreshFailure = 'unknown' | 'expired' | 'revoked' | 'reused';
 export class RefreshTokenError extends Error {
   override name = 'RefreshTokenError';
   readonly status = 401;
-  constructor(readonly reason: RefreshFailure) {
+  /** `userId`: whose token it was, when known (a closed account is told so instead). */
+  constructor(
+    readonly reason: RefreshFailure,
+    readonly userId?: string,
+  ) {
     super(
       reason === 'expired'
         ? 'The session has expired: sign in again.'
@@ -68,7 +72,7 @@ export interface RefreshTokens {
   revokeFamily(familyId: string, userId: string, reason?: RefreshFamilyDoc['revokedReason']): Promise<void>;
   /** Revokes the family a token belongs to (logout); unknown tokens are ignored. */
   revokeToken(token: string): Promise<void>;
-  revokeAllForUser(userId: string): Promise<number>;
+  revokeAllForUser(userId: string, reason?: RefreshFamilyDoc['revokedReason']): Promise<number>;
 }
 
 type AccountsDoc = RefreshTokenDoc | RefreshFamilyDoc;
@@ -78,7 +82,8 @@ export function hashRefreshToken(token: string): string {
 }
 
 const tokenId = (hash: string) => `refresh:${hash}`;
-const familyPrefix = (userId: string) => `refreshfam:${encodeURIComponent(userId)}:`;
+/** The ids of a user's refresh families start with this. */
+export const familyPrefix = (userId: string) => `refreshfam:${encodeURIComponent(userId)}:`;
 const familyDocId = (userId: string, familyId: string) => familyPrefix(userId) + familyId;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -146,13 +151,13 @@ export function createRefreshTokens(store: Store, options: RefreshTokenOptions =
       const current = await getDoc<RefreshTokenDoc>(tokenId(hash));
       if (!current || current.type !== 'refresh') throw new RefreshTokenError('unknown');
       const family = await getDoc<RefreshFamilyDoc>(familyDocId(current.userId, current.familyId));
-      if (!family || family.revokedAt) throw new RefreshTokenError('revoked');
+      if (!family || family.revokedAt) throw new RefreshTokenError('revoked', current.userId);
       if (current.usedAt) {
         await revokeFamily(current.familyId, current.userId, 'reuse');
-        throw new RefreshTokenError('reused');
+        throw new RefreshTokenError('reused', current.userId);
       }
       const at = now();
-      if (current.expiresAt <= at) throw new RefreshTokenError('expired');
+      if (current.expiresAt <= at) throw new RefreshTokenError('expired', current.userId);
 
       // Claim the token: the _rev makes this a compare-and-set, so only one rotation wins.
       try {
@@ -181,14 +186,14 @@ export function createRefreshTokens(store: Store, options: RefreshTokenOptions =
       if (doc && doc.type === 'refresh') await revokeFamily(doc.familyId, doc.userId, 'logout');
     },
 
-    async revokeAllForUser(userId) {
+    async revokeAllForUser(userId, reason = 'revoke-all') {
       const prefix = familyPrefix(userId);
       const res = await db.allDocs<AccountsDoc>({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
       let revoked = 0;
       for (const row of res.rows) {
         const doc = row.doc;
         if (!doc || doc.type !== 'refresh-family' || doc.userId !== userId || doc.revokedAt) continue;
-        await revokeFamily(doc.familyId, userId, 'revoke-all');
+        await revokeFamily(doc.familyId, userId, reason);
         revoked++;
       }
       return revoked;

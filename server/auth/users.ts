@@ -11,6 +11,8 @@ export interface UserDoc {
   email: string;
   passwordHash: string;
   createdAt: number;
+  /** Set when the user closed the account (ms); see closure.ts. */
+  closedAt?: number;
 }
 
 export interface PublicUser {
