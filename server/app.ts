@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import { createAuth, resolveAuthSecret, type Auth } from './auth';
+import { createCloseAccountRouter } from './auth/closeAccount';
 import type { Config } from './config';
 import { DevOutbox, SmtpMailer, UnconfiguredMailer, type Mailer } from './mail';
 import { priceCatalogueFromEnv, type PriceCatalogue } from '../src/core/plans';
@@ -63,6 +64,12 @@ function notFound(req: Request, res: Response): void {
   res.status(404).json({ error: 'Not found', path: req.originalUrl.split('?')[0] });
 }
 
+/** The mailer the server uses when none is given: SMTP when SMTP_URL is set, else the dev outbox outside production, else a logging stand-in. */
+export function defaultMailer(config: Config): Mailer {
+  if (config.smtpUrl) return new SmtpMailer({ url: config.smtpUrl, from: config.mailFrom });
+  return config.nodeEnv === 'production' ? new UnconfiguredMailer() : new DevOutbox();
+}
+
 export function createApp(deps: AppDeps): express.Express {
   const { config } = deps;
   const app = express();
@@ -76,13 +83,7 @@ export function createApp(deps: AppDeps): express.Express {
   );
 
   // ---- Auth (mounted before the API's JSON parser: it has its own, smaller body limit) ----
-  const mailer: Mailer =
-    deps.mailer ??
-    (config.smtpUrl
-      ? new SmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
-      : config.nodeEnv === 'production'
-        ? new UnconfiguredMailer()
-        : new DevOutbox());
+  const mailer: Mailer = deps.mailer ?? defaultMailer(config);
   let auth: Auth | undefined;
   let store: Store | undefined;
   const getStore = (): Store => (store ??= deps.store ?? openStore({ dataDir: config.dataDir }));
@@ -134,10 +135,13 @@ export function createApp(deps: AppDeps): express.Express {
   if (deps.rateLimits !== false) {
     const limits = createRateLimiters(deps.rateLimits ?? {});
     api.post('/auth/signin', ...limits.signin);
+    // Closing confirms the password: guessing it here counts like guessing it at sign-in.
+    api.post('/auth/close-account', ...limits.signin);
     api.post('/auth/signup', ...limits.signup);
     api.post('/auth/password-reset/request', ...limits.resetRequest);
     api.post('/contact', ...limits.contact);
   }
+  api.use('/auth/close-account', lazy(() => createCloseAccountRouter(getDeps())));
   api.use('/auth', lazy(() => getAuth().router));
   // Payment-provider webhooks need the raw body for their signature: mounted before the JSON parser.
   api.use('/billing/webhook', lazy(() => createBillingWebhookRouter(getDeps())));

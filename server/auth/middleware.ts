@@ -12,6 +12,18 @@ export const BEARER_REALM = 'earnest';
 export interface RequireUserOptions {
   /** Milliseconds since the epoch; for tests. */
   now?: () => number;
+  /**
+   * Checked after the token verifies: a reason to refuse this user's token (a closed account, or a
+   * token issued before the account was created), or null. Read from the store on every request,
+   * so a closed account is cut off at once on every instance.
+   */
+  checkAccount?: (userId: string, issuedAt: number) => Promise<AccountRefusal | null>;
+}
+
+export interface AccountRefusal {
+  /** `account_closed`, or `invalid` for a token that predates the account. */
+  reason: 'account_closed' | 'invalid';
+  message: string;
 }
 
 export function requireUser(settings: AccessTokenSettings, options: RequireUserOptions = {}): RequestHandler {
@@ -26,20 +38,26 @@ export function requireUser(settings: AccessTokenSettings, options: RequireUserO
       res.status(401).json({ error: 'Sign in to continue.' });
       return;
     }
-    verifyAccessToken(settings, match[1], new Date(now())).then(
-      (claims) => {
-        res.locals.auth = claims;
-        next();
-      },
-      (err: unknown) => {
-        if (!(err instanceof InvalidAccessTokenError)) return next(err);
-        res.setHeader(
-          'WWW-Authenticate',
-          `Bearer realm="${BEARER_REALM}", error="invalid_token", error_description="${err.message}"`,
-        );
-        res.status(401).json({ error: err.message, reason: err.reason });
-      },
-    );
+    const refuse = (message: string, reason: string, description?: string) => {
+      res.setHeader(
+        'WWW-Authenticate',
+        `Bearer realm="${BEARER_REALM}", error="invalid_token"${description ? `, error_description="${description}"` : ''}`,
+      );
+      res.status(401).json({ error: message, reason });
+    };
+    (async () => {
+      let claims: VerifiedAccessToken;
+      try {
+        claims = await verifyAccessToken(settings, match[1], new Date(now()));
+      } catch (err) {
+        if (!(err instanceof InvalidAccessTokenError)) throw err;
+        return refuse(err.message, err.reason, err.message);
+      }
+      const refusal = options.checkAccount ? await options.checkAccount(claims.sub, claims.iat) : null;
+      if (refusal) return refuse(refusal.message, refusal.reason);
+      res.locals.auth = claims;
+      next();
+    })().catch(next);
   };
 }
 

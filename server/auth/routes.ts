@@ -1,9 +1,11 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type { Mailer } from '../mail';
+import { purgeClosedAccountNow } from '../retention/closedAccounts';
 import { isNotFound, upsert, type Store } from '../store';
+import { accountClosedMessage } from './closure';
 import { createLinkTokens, LinkTokenError, passwordFingerprint, type LinkTokenOptions } from './links';
-import { authOf, optionalUser, requireUser } from './middleware';
+import { authOf, optionalUser, requireUser, type AccountRefusal } from './middleware';
 import { assertPasswordAcceptable, hashPassword, PASSWORD_MAX_LENGTH, WeakPasswordError } from './passwords';
 import { createRefreshTokens, DEFAULT_REFRESH_TTL_SECONDS, RefreshTokenError, type IssuedRefreshToken } from './refresh';
 import { accessTokenSettings, signAccessToken, type AccessTokenSettings } from './tokens';
@@ -53,6 +55,7 @@ export interface Auth {
 }
 
 type AccountDoc = UserDoc & { emailVerifiedAt?: number; passwordChangedAt?: number };
+type StoredAccount = AccountDoc & { _id: string; _rev: string };
 
 export interface AccountView {
   id: string;
@@ -137,9 +140,9 @@ export function createAuth(deps: AuthDeps): Auth {
   });
   const accounts = deps.store.db<AccountDoc>('accounts');
   const secureCookie = deps.publicUrl.startsWith('https:');
-  const requireUserMw = requireUser(accessTokens, { now });
 
-  async function getAccount(id: string): Promise<(AccountDoc & { _id: string; _rev: string }) | null> {
+  /** The account doc, closed ones included. */
+  async function getAnyAccount(id: string): Promise<StoredAccount | null> {
     if (!id.startsWith('user:')) return null;
     try {
       const doc = await accounts.get(id);
@@ -149,6 +152,27 @@ export function createAuth(deps: AuthDeps): Auth {
       throw err;
     }
   }
+
+  /** An open account: a closed one counts as gone (no links, resets or sessions for it). */
+  async function getAccount(id: string): Promise<StoredAccount | null> {
+    const doc = await getAnyAccount(id);
+    return doc && doc.closedAt === undefined ? doc : null;
+  }
+
+  /**
+   * Every request with a token: refused for a closed account, and for a token issued before the
+   * account was created (one of an earlier, closed account with the same address). A token whose
+   * account doc does not exist passes as before: accounts are deleted only once all their access
+   * tokens have expired (server/retention/closedAccounts.ts PURGE_GRACE_MS).
+   */
+  async function checkAccount(userId: string, issuedAt: number): Promise<AccountRefusal | null> {
+    const doc = await getAnyAccount(userId);
+    if (!doc) return null;
+    if (doc.closedAt !== undefined) return { reason: 'account_closed', message: accountClosedMessage(doc.closedAt) };
+    if (issuedAt < Math.floor(doc.createdAt / 1000)) return { reason: 'invalid', message: 'The access token is not valid.' };
+    return null;
+  }
+  const requireUserMw = requireUser(accessTokens, { now, checkAccount });
 
   function setRefreshCookie(res: Response, issued: IssuedRefreshToken): void {
     res.cookie(REFRESH_COOKIE, issued.token, {
@@ -201,7 +225,18 @@ export function createAuth(deps: AuthDeps): Auth {
     '/signup',
     handle(async (req, res) => {
       const body = parse(Credentials, req);
-      const user = await users.createUser(body);
+      let user;
+      try {
+        user = await users.createUser(body);
+      } catch (err) {
+        if (!(err instanceof DuplicateUserError)) throw err;
+        // The address belonged to an account that was closed: its data goes now, and a fresh
+        // account starts (rather than waiting for the hourly purge).
+        const existing = await getAnyAccount(userIdForEmail(normaliseEmail(body.email)));
+        if (existing?.closedAt === undefined) throw err;
+        await purgeClosedAccountNow(deps.store, existing._id, existing.closedAt, now());
+        user = await users.createUser(body);
+      }
       const accessToken = await startSession(res, user.id);
       await sendVerification(user);
       res.status(201).json({ user: { ...user, emailVerified: false } satisfies AccountView, accessToken });
@@ -222,9 +257,14 @@ export function createAuth(deps: AuthDeps): Auth {
         }
         throw err;
       }
-      const account = await getAccount(userId);
+      const account = await getAnyAccount(userId);
       if (!account) {
         res.status(401).json({ error: SIGNIN_FAILED });
+        return;
+      }
+      if (account.closedAt !== undefined) {
+        // Only after the password was right, so this tells nobody else that the address was used.
+        res.status(403).json({ error: accountClosedMessage(account.closedAt), reason: 'account_closed' });
         return;
       }
       const accessToken = await startSession(res, userId);
@@ -246,12 +286,20 @@ export function createAuth(deps: AuthDeps): Auth {
       } catch (err) {
         if (err instanceof RefreshTokenError) {
           clearRefreshCookie(res);
-          res.status(401).json({ error: err.message, reason: err.reason });
+          const closed = err.userId ? (await getAnyAccount(err.userId))?.closedAt : undefined;
+          if (closed !== undefined) res.status(401).json({ error: accountClosedMessage(closed), reason: 'account_closed' });
+          else res.status(401).json({ error: err.message, reason: err.reason });
           return;
         }
         throw err;
       }
-      const account = await getAccount(issued.userId);
+      const account = await getAnyAccount(issued.userId);
+      if (account?.closedAt !== undefined) {
+        await refresh.revokeAllForUser(issued.userId, 'account-closed');
+        clearRefreshCookie(res);
+        res.status(401).json({ error: accountClosedMessage(account.closedAt), reason: 'account_closed' });
+        return;
+      }
       if (!account) {
         await refresh.revokeAllForUser(issued.userId);
         clearRefreshCookie(res);

@@ -7,6 +7,7 @@
  * - POST /v1/checkout/sessions
  * - POST /v1/billing_portal/sessions
  * - GET  /v1/subscriptions/:id (from `subscriptions`, set by the test)
+ * - DELETE /v1/subscriptions/:id (cancels it now: status canceled, ended_at and canceled_at now)
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -45,7 +46,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on('data', (c: Uint8Array) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
-      const raw = req.method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8');
+      const raw = req.method === 'GET' || req.method === 'DELETE' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8');
       const params = Object.fromEntries(new URLSearchParams(raw));
       requests.push({ method: req.method ?? '', path: url.pathname, params, headers: req.headers });
       const send = (status: number, body: unknown) => {
@@ -82,6 +83,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (req.method === 'GET' && m) {
         const sub = subscriptions.get(decodeURIComponent(m[1]));
         return sub ? send(200, sub) : send(404, stripeError(404, `No such subscription: '${m[1]}'`));
+      }
+      if (req.method === 'DELETE' && m) {
+        const sub = subscriptions.get(decodeURIComponent(m[1]));
+        if (!sub) return send(404, stripeError(404, `No such subscription: '${m[1]}'`));
+        const at = Math.floor(Date.now() / 1000);
+        const cancelled = { ...sub, status: 'canceled', ended_at: at, canceled_at: at, cancel_at_period_end: false };
+        subscriptions.set(decodeURIComponent(m[1]), cancelled);
+        return send(200, cancelled);
       }
       send(404, stripeError(404, `Unrecognized request URL (${req.method}: ${url.pathname}).`));
     });
