@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app';
+import { createApp, defaultMailer } from './app';
 import { resolveAuthSecret, sweepExpiredAuthRecords } from './auth';
 import { loadConfig } from './config';
+import { createRetentionSchedule, describeRetention } from './retention';
 import { rateLimitsFromEnv } from './security/rateLimits';
 import { openStore, storeOptionsFromEnv } from './store';
 
@@ -12,7 +13,8 @@ mkdirSync(config.dataDir, { recursive: true });
 const staticDir = process.env.STATIC_DIR || fileURLToPath(new URL('../dist', import.meta.url));
 const store = openStore(storeOptionsFromEnv(process.env, config.dataDir));
 const { secret: authSecret } = resolveAuthSecret(config);
-const app = createApp({ config, staticDir, store, authSecret, rateLimits: rateLimitsFromEnv(process.env) });
+const mailer = defaultMailer(config);
+const app = createApp({ config, staticDir, store, mailer, authSecret, rateLimits: rateLimitsFromEnv(process.env) });
 
 const server = app.listen(config.port, config.host, () => {
   const address = server.address();
@@ -21,7 +23,8 @@ const server = app.listen(config.port, config.host, () => {
   console.log(`Earnest listening on http://${shown}:${port} (${config.nodeEnv}; data in ${config.dataDir})`);
 });
 
-// Expired sessions and used link markers are removed at start-up and then hourly.
+// Expired sessions and used link markers are removed at start-up and then hourly, and so is what
+// the retention periods of the Privacy Policy say must go (server/retention).
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const sweep = () =>
   sweepExpiredAuthRecords(store).then(
@@ -31,8 +34,17 @@ const sweep = () =>
     },
     (err: unknown) => console.error('Could not remove expired auth records:', err),
   );
-void sweep();
-setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
+const retention = createRetentionSchedule({ store, mailer, publicUrl: config.publicUrl });
+const sweepRetention = () =>
+  retention.tick().then(
+    (r) => {
+      const line = r ? describeRetention(r) : null;
+      if (line) console.log(line);
+    },
+    (err: unknown) => console.error('Retention sweeps failed:', err),
+  );
+void sweep().then(sweepRetention);
+setInterval(() => void sweep().then(sweepRetention), SWEEP_EVERY_MS).unref();
 
 server.on('error', (error) => {
   console.error(`Could not listen on ${config.host}:${config.port}: ${error.message}`);
