@@ -10,8 +10,8 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from '@
  * /about, /contact, the blog and the invitation states are checked in their own specs.)
  */
 
-// axe is slow on a busy machine: two full runs per test.
-test.describe.configure({ timeout: 120_000 });
+// axe is slow on a busy machine: two full runs per test, each near a minute when others run too.
+test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const PASSWORD = 'correct horse battery staple';
