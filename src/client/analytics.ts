@@ -20,7 +20,9 @@ import { analyticsAllowed, useCookieConsent } from '../ui/banners/consent';
 import { currentAccessToken, currentUser, refreshSession } from './api';
 import {
   analyticsOutbox,
+  discardQueuedAnalytics,
   OUTBOX_BATCH_SIZE,
+  PENDING_END_KEY,
   type BatchResult,
   type OutboxItem,
   type SessionUpdateItem,
@@ -29,11 +31,6 @@ import { useSession } from './session';
 
 /** sessionStorage key holding the current user_sessions row: `{ id, startedAt, pages }`. */
 export const SESSION_STORAGE_ID_KEY = 'earnest-analytics-session';
-/**
- * localStorage key where an earlier version kept session ends made as the page went away. They are
- * moved into the outbox on the next load and the key is removed.
- */
-export const PENDING_END_KEY = 'earnest-analytics-session-end';
 
 /** Where the outbox sends (events, funnel steps, session starts and updates, in order). */
 export const BATCH_PATH = '/api/analytics/batch';
@@ -199,8 +196,7 @@ async function flushOnce(): Promise<void> {
   const consent = useCookieConsent.getState().consent;
   if (consent === 'essential') {
     // After "Essential Only" nothing recorded may be sent at all.
-    analyticsOutbox.clear();
-    adoptPendingEnds();
+    discardQueuedAnalytics();
     return;
   }
   if (!analyticsAllowed(consent) || browserOffline()) return;
@@ -240,7 +236,7 @@ export function flushOutbox(): Promise<void> {
   return flushing;
 }
 
-export { OUTBOX_BATCH_SIZE };
+export { OUTBOX_BATCH_SIZE, PENDING_END_KEY };
 
 let scheduled: Promise<void> | null = null;
 

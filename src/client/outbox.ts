@@ -342,3 +342,23 @@ function browserStorage(): StorageLike | null {
 
 /** The page's outbox (localStorage). */
 export const analyticsOutbox = new Outbox({ storage: browserStorage() });
+
+/**
+ * localStorage key where an earlier version kept session ends made as the page went away
+ * (client/analytics.ts moves them into the outbox on the next load and removes the key).
+ */
+export const PENDING_END_KEY = 'earnest-analytics-session-end';
+
+/**
+ * "Essential Only": what tracking queued on this device is dropped, unsent (the Cookie Policy's
+ * promise). Small and free of the tracking code, so the consent store can call it wherever the
+ * choice is made.
+ */
+export function discardQueuedAnalytics(): void {
+  analyticsOutbox.clear();
+  try {
+    browserStorage()?.removeItem(PENDING_END_KEY);
+  } catch {
+    // Nothing to remove.
+  }
+}

@@ -472,7 +472,17 @@ test.describe('analytics consent', () => {
     expect(seen).toEqual([]);
     expect(await page.evaluate(() => sessionStorage.getItem('earnest-analytics-session'))).toBeNull();
 
+    // Something left queued from an earlier visit with consent: Essential Only empties it, unsent.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'earnest-analytics-outbox',
+        JSON.stringify([
+          { kind: 'event', id: 'from-before', occurred_at: new Date().toISOString(), owner: null, event_type: 'page_view', event_category: 'navigation', event_data: null, page_url: '/' },
+        ]),
+      ),
+    );
     await cookieBanner(page).getByRole('button', { name: 'Essential Only' }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('earnest-analytics-outbox'))).toBeNull();
     await nav.getByRole('link', { name: 'Pricing' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
     await page.reload();

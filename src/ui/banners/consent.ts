@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { discardQueuedAnalytics } from '../../client/outbox';
 
 /**
  * Cookie consent (spec §4 "Cookie consent"): stored under `cookie-consent` as `essential` or `all`;
@@ -36,6 +37,8 @@ export const useCookieConsent = create<ConsentState>()((set) => ({
     } catch {
       // Not persisted without storage: the choice still holds for this view.
     }
+    // Records queued under an earlier "Accept All" must never be sent now.
+    if (consent === 'essential') discardQueuedAnalytics();
     set({ consent });
   },
 }));

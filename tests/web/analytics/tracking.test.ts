@@ -223,6 +223,20 @@ describe('consent and silence', () => {
     expect(await allDocs()).toEqual([]);
   });
 
+  it('choosing Essential Only drops what was queued at once, unsent', async () => {
+    network.offline = true;
+    recordPageView('/');
+    localStorage.setItem(PENDING_END_KEY, JSON.stringify([{ id: 's', userId: null, body: { session_end: '2026-03-01T10:00:00.000Z' } }]));
+    expect(queued().length).toBeGreaterThan(0);
+    useCookieConsent.getState().choose('essential');
+    expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
+    expect(localStorage.getItem(PENDING_END_KEY)).toBeNull();
+    expect(localStorage.getItem('cookie-consent')).toBe('essential');
+    network.offline = false;
+    await flushOutbox();
+    expect(network.sent).toEqual([]);
+  });
+
   it('failures are silent: nothing throws or is logged, and what failed waits', async () => {
     const errors = vi.spyOn(console, 'error');
     const warnings = vi.spyOn(console, 'warn');
