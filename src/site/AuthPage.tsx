@@ -29,6 +29,11 @@ export default function AuthPage() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   useDocumentTitle(TITLES[mode]);
+  // After closing an account (src/app/account/CloseAccountSection.tsx): /auth?closed=<ISO time>.
+  const closedAt = Date.parse(params.get('closed') ?? '');
+  const closedNotice = Number.isFinite(closedAt)
+    ? `Your account was closed on ${new Date(closedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}. Any subscription has ended, and your data will be deleted from our server within 30 days. You can create a new account with the same email at any time.`
+    : null;
 
   const from = (location.state as { from?: { pathname?: string; search?: string } } | null)?.from;
   const next = afterAuthFrom(params, from?.pathname ? `${from.pathname}${from.search ?? ''}` : null);
@@ -71,6 +76,7 @@ export default function AuthPage() {
       <PageHeader title={TITLES[mode]} lead={LEADS[mode]} />
       <section className="container section-narrow">
         <form className="card auth-card" onSubmit={submit} noValidate aria-describedby={error ? 'auth-error' : undefined}>
+          <FormMessage kind="success" text={closedNotice} />
           {next.kind === 'trial' ? <p className="badge">Your 14-day Starter trial starts right after this step</p> : null}
           {next.kind === 'checkout' ? (
             <p className="badge">

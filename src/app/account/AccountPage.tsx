@@ -9,6 +9,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { toast } from '../../ui/toast';
 import { openCustomerPortal } from './portal';
+import { CloseAccountSection } from './CloseAccountSection';
 import { DeviceDataSection } from './DeviceDataSection';
 import { TeamSection } from './TeamSection';
 import './account.css';
@@ -114,6 +115,7 @@ export default function AccountPage() {
         </section>
         {user ? <TeamSection userId={user.id} /> : null}
         <DeviceDataSection />
+        {user ? <CloseAccountSection /> : null}
       </div>
     </>
   );
