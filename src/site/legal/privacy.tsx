@@ -85,28 +85,31 @@ const RETENTION: readonly Retention[] = [
   },
   {
     what: 'Account (email address, password hash)',
-    howLong: 'While your account is open. Deleted within 30 days of you closing it.',
+    howLong:
+      'While your account is open. When you close it (on your account page), it is deleted within 30 days, with your plan details, trial, roles, team memberships, the invitations you sent or accepted, and your own team with its synced projects.',
   },
   {
     what: 'Sign-in tokens',
-    howLong: `Refresh tokens expire after ${REFRESH_COOKIE_DAYS} days and their records are removed within an hour of expiry; access tokens last 15 minutes. Email verification links expire after 48 hours, password reset links after 1 hour.`,
+    howLong: `Refresh tokens expire after ${REFRESH_COOKIE_DAYS} days and their records are removed within an hour of expiry; access tokens last 15 minutes. Email verification links expire after 48 hours, password reset links after 1 hour. Closing your account ends every sign-in at once and deletes these records within 30 days.`,
   },
   {
     what: 'Team project data synced to our server',
     howLong:
-      'While the team exists and its subscription is active. If the subscription ends, kept for 90 days so you can renew or export it, then deleted. Deleted within 30 days when the team owner deletes the team.',
+      'While the team exists and its owner’s plan (a trial or a paid subscription) has not ended. When it ends and is not renewed, the projects synced to the team are kept for 90 days from the end date so you can renew or ask for an export, then deleted from our server; the account, the team and its members stay. The team owner is emailed 14 days before the deletion, and it never happens sooner than 14 days after that email. When the team owner closes their account, their team’s synced projects are deleted within 30 days.',
   },
   {
     what: 'Billing records (plan, payments, invoices)',
-    howLong: 'Six years after the end of the financial year they relate to, as UK tax law requires.',
+    howLong:
+      'Six years after the end of the financial year they relate to, as UK tax law requires. Stripe keeps the payment and invoice records. After you close your account we keep only the link between it and your Stripe customer record, for seven years from closing, then delete it; your plan details are deleted with the account.',
   },
   {
     what: 'Product analytics (events, sessions, funnel steps)',
-    howLong: '24 months from collection, then deleted.',
+    howLong:
+      '24 months from when the page view, visit or funnel step happened, then deleted. Those linked to your user id are deleted within 30 days of you closing your account.',
   },
   {
     what: 'Contact-form messages',
-    howLong: '24 months after our last reply, unless they become part of a contract.',
+    howLong: '24 months from when they were sent, then deleted. Closing your account does not delete them sooner.',
   },
   {
     what: 'IP addresses used for rate limits',

@@ -176,7 +176,8 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         <p>
           You can <strong>cancel at any time</strong> from your account, with no questions asked. Your plan stays active until the
           end of the period you have paid for and then does not renew. We do not refund partial periods, except where the law
-          requires it or we have broken these terms.
+          requires it or we have broken these terms. Closing your account is different: it ends the plan at once (see{' '}
+          <a href="#ending">Ending the agreement</a>).
         </p>
         <h3>Price changes and failed payments</h3>
         <p>
@@ -227,7 +228,9 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
           </li>
           <li>We do not sell customer data and do not use it to train AI models.</li>
           <li>
-            When a subscription ends we keep synced team data for 90 days so you can renew or ask for an export, then delete it.
+            When a subscription ends we keep synced team data for 90 days so you can renew or ask for an export, then delete it. We
+            email the team owner 14 days before, and never delete it sooner than 14 days after that email. When a team owner closes
+            their account, their team’s synced data is deleted within 30 days.
           </li>
           <li>
             You are responsible for having the right to put customer data into Earnest and for keeping your own copies of your
@@ -354,13 +357,16 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          You can stop using Earnest and close your account at any time. We may end these terms or suspend your account if you
+          You can stop using Earnest and close your account at any time, on your account page. Closing cancels your subscription
+          with immediate effect: the plan ends at once and the rest of the period is not refunded. While you own a team that has
+          other members or pending invitations, make another member its owner, or remove them, before closing. We may end these terms or suspend your account if you
           seriously or repeatedly break them, if you do not pay, or if we stop providing the service, in which case we will give at
           least 60 days’ notice and refund any fees paid for the time after the service ends.
         </p>
         <p>
-          When the agreement ends, your right to use the service ends. Data on your device remains there; synced team data is kept
-          for 90 days for export and then deleted, as described in <a href="#your-data">Your data</a>. Sections that by their nature
+          When the agreement ends, your right to use the service ends. Data on your device remains there. When a subscription ends,
+          synced team data is kept for 90 days for export and then deleted, as described in <a href="#your-data">Your data</a>; when
+          you close your account, your account and your own team’s synced data are deleted within 30 days. Sections that by their nature
           should continue (including your data, liability and governing law) survive the end of the agreement.
         </p>
       </>
