@@ -15,7 +15,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TRIAL_REDIRECT_MS, type BillingInterval, type PaidTierId } from '../core/plans';
 import { toast } from '../ui/toast';
-import { api, ApiError, invokeFunction } from './api';
+import { trackEvent } from './analytics';
+import { ApiError, invokeFunction } from './api';
 import { useSession } from './session';
 import { checkSubscription } from './subscriptionCheck';
 
@@ -101,21 +102,13 @@ export async function requestTrial(): Promise<TrialResult> {
   }
 }
 
-/** Records §7 `upgrade_viewed` (category subscription). Failures are silent (§8). */
-export async function recordUpgradeViewed(tier: PaidTierId, billing: BillingInterval): Promise<void> {
-  try {
-    await api('/api/analytics/events', {
-      method: 'POST',
-      body: {
-        event_type: 'upgrade_viewed',
-        event_category: 'subscription',
-        event_data: { tier, billing },
-        page_url: typeof location === 'undefined' ? null : location.href.slice(0, 2048),
-      },
-    });
-  } catch {
-    // Analytics never gets in the way of buying.
-  }
+/**
+ * Records §7 `upgrade_viewed` (category subscription) like every other event: only with analytics
+ * consent, through the outbox (so it survives a dropped connection), stamped with when it happened.
+ * Failures are silent (§8).
+ */
+export function recordUpgradeViewed(tier: PaidTierId, billing: BillingInterval): Promise<void> {
+  return trackEvent('upgrade_viewed', 'subscription', { tier, billing });
 }
 
 /**

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 
 // /pricing, the plan flow (trial and checkout), /success and /cancel, in Chromium against the real
 // server (spec §2 Pricing, §3 tiers and add-ons, §4 Plan flow and Trial, §8 messages, §9 constants).
@@ -209,16 +209,21 @@ test.describe('plan flow, signed in', () => {
   });
 
   test('?tier=&billing= leaves the address and checkout starts: upgrade_viewed, create-checkout, a new tab; paying lands on /success with the plan', async ({ page, context }) => {
+    // upgrade_viewed is analytics: recorded only after Accept All, through the outbox's batches.
+    await page.addInitScript(() => {
+      if (localStorage.getItem('cookie-consent') === null) localStorage.setItem('cookie-consent', 'all');
+    });
     await signUp(page);
-    const analytics = page.waitForRequest(
-      (r) => r.url().endsWith('/api/analytics/events') && (r.postDataJSON() as { event_type?: string }).event_type === 'upgrade_viewed',
-    );
+    const upgradeViewed = (r: Request) =>
+      r.url().endsWith('/api/analytics/batch') &&
+      ((r.postDataJSON() as { items?: { event_type?: string }[] } | null)?.items ?? []).find((i) => i.event_type === 'upgrade_viewed');
+    const analytics = page.waitForRequest((r) => !!upgradeViewed(r));
     const checkout = page.waitForRequest((r) => r.url().endsWith('/api/functions/create-checkout'));
     const popup = context.waitForEvent('page');
     await page.goto('/pricing?tier=starter&billing=monthly');
 
     expect((await checkout).postDataJSON()).toEqual({ tier: 'starter', billing: 'monthly' });
-    expect((await analytics).postDataJSON()).toMatchObject({
+    expect(upgradeViewed(await analytics)).toMatchObject({
       event_type: 'upgrade_viewed',
       event_category: 'subscription',
       event_data: { tier: 'starter', billing: 'monthly' },

@@ -84,15 +84,8 @@ export const STORAGE_ITEMS: readonly StorageItem[] = [
     where: 'localStorage',
     category: 'analytics',
     purpose:
-      'Analytics events recorded while you were offline, waiting to be sent (at most 500). Set only if you chose Accept All; emptied when you choose Essential Only.',
+      'Analytics records (page views, events, funnel steps and the start and end of your visit) with the time they happened, held until our server has them: a moment when online, until the connection returns when offline (at most 500 records, about 1 MB; the oldest are dropped first). Set only if you chose Accept All; emptied when you choose Essential Only.',
     duration: 'Until they are sent, or you choose Essential Only or sign out.',
-  },
-  {
-    name: 'earnest-analytics-session-end',
-    where: 'localStorage',
-    category: 'analytics',
-    purpose: 'The end time of your last visit, kept until it reaches our server in case closing the tab cut the last request short. Set only if you chose Accept All.',
-    duration: 'Until it is sent on your next visit.',
   },
   {
     name: '_pouch_user_… (one per account on this device; _pouch_team_… per synced team)',
