@@ -1,5 +1,6 @@
 import { systemPrefersDark, useTheme, type Theme } from './theme';
 import { MonitorIcon, MoonIcon, SunIcon } from './Icons';
+import { Tooltip } from './Tooltip';
 
 const LABEL: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
@@ -21,15 +22,18 @@ export function ThemeToggle() {
   const target = nextTheme(theme, systemPrefersDark());
   const label = `Theme: ${LABEL[theme]}. Switch to ${LABEL[target].toLowerCase()} theme`;
 
+  // The spec's tooltip (700 ms, 300 ms skip) rather than the browser's title, which keyboard users
+  // never see and which waits on the browser's own delay.
   return (
-    <button
-      type="button"
-      className="icon-btn theme-toggle"
-      onClick={() => setTheme(nextTheme(useTheme.getState().theme, systemPrefersDark()))}
-      aria-label={label}
-      title={label}
-    >
-      {theme === 'light' ? <SunIcon /> : theme === 'dark' ? <MoonIcon /> : <MonitorIcon />}
-    </button>
+    <Tooltip content={`Theme: ${LABEL[theme]}`} align="end">
+      <button
+        type="button"
+        className="icon-btn theme-toggle"
+        onClick={() => setTheme(nextTheme(useTheme.getState().theme, systemPrefersDark()))}
+        aria-label={label}
+      >
+        {theme === 'light' ? <SunIcon /> : theme === 'dark' ? <MoonIcon /> : <MonitorIcon />}
+      </button>
+    </Tooltip>
   );
 }

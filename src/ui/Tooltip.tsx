@@ -28,13 +28,15 @@ export interface TooltipProps {
   /** One focusable element (a button or link). */
   children: ReactElement<TriggerProps>;
   side?: 'top' | 'bottom';
+  /** `end`: the tooltip's right edge lines up with the trigger's (triggers at the page's right edge). */
+  align?: 'center' | 'end';
 }
 
 /**
  * An accessible tooltip: opens on hover after the delay and at once on keyboard focus, closes on
  * leave, blur and Escape; the text is announced as the trigger's description.
  */
-export function Tooltip({ content, children, side = 'bottom' }: TooltipProps) {
+export function Tooltip({ content, children, side = 'bottom', align = 'center' }: TooltipProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -101,7 +103,7 @@ export function Tooltip({ content, children, side = 'bottom' }: TooltipProps) {
     <span className="tooltip-anchor">
       {trigger}
       {open && (
-        <span role="tooltip" id={id} className="tooltip" data-side={side}>
+        <span role="tooltip" id={id} className="tooltip" data-side={side} data-align={align}>
           {content}
         </span>
       )}

@@ -130,6 +130,34 @@ test.describe('cookie banner', () => {
     await expect(cookieBanner(page)).toBeVisible();
   });
 
+  test('tooltips: 700 ms to open; within 300 ms of one closing the next opens at once', async ({ page }) => {
+    await page.clock.install();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const theme = page.getByRole('button', { name: /^Theme: System/ });
+    const close = cookieBanner(page).getByRole('button', { name: 'Close', exact: true });
+    const tooltip = page.getByRole('tooltip');
+    await expect(close).toBeVisible();
+    await page.clock.pauseAt(new Date(Date.now() + 60_000));
+    await theme.hover();
+    await page.clock.runFor(699);
+    await expect(tooltip).toHaveCount(0);
+    await page.clock.runFor(1);
+    await expect(tooltip).toHaveText('Theme: System');
+    // Straight on to the banner's X: the first closes and the second opens without waiting.
+    await close.hover();
+    await expect(tooltip).toHaveText('Close');
+    // Away for longer than 300 ms: the full delay again.
+    await page.mouse.move(5, 400);
+    await expect(tooltip).toHaveCount(0);
+    await page.clock.runFor(301);
+    await theme.hover();
+    await page.clock.runFor(650);
+    await expect(tooltip).toHaveCount(0);
+    await page.clock.runFor(50);
+    await expect(tooltip).toHaveText('Theme: System');
+  });
+
   test('the Cookie Policy link goes to /cookie-policy', async ({ page }) => {
     await page.goto('/');
     await cookieBanner(page).getByRole('link', { name: 'Learn more in our Cookie Policy' }).click();
@@ -239,6 +267,18 @@ test.describe('toasts', () => {
     await page.screenshot({ path: `${SHOTS}/toasts-1280.png` });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/toasts-390.png` });
+  });
+
+  test('the second system is 356 px wide on a desktop with 14 px between notifications', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const region = page.getByRole('region', { name: 'Notifications alt+T' });
+    for (const message of ['Import saved', 'Sync finished', 'Report ready']) await raise(page, 'notify', { message, duration: Infinity });
+    const items = region.getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    const boxes = (await Promise.all([0, 1, 2].map((i) => items.nth(i).boundingBox()))).map((b) => b!).sort((a, b) => a.y - b.y);
+    for (const box of boxes) expect(Math.round(box.width)).toBe(356);
+    expect(Math.round(boxes[1].y - (boxes[0].y + boxes[0].height))).toBe(14);
+    expect(Math.round(boxes[2].y - (boxes[1].y + boxes[1].height))).toBe(14);
   });
 
   test('Alt+T focuses the notifications region', async ({ page }) => {
