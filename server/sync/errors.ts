@@ -21,6 +21,17 @@ export const FORBIDDEN_VIEWER =
   "Viewers can read this team's projects but not change them. Ask a team owner or admin for the editor role.";
 export const FORBIDDEN_DESIGN = 'Design documents cannot be written through the sync gateway.';
 
+/** "1 March 2026" (UTC), as the other account and billing messages write dates. */
+const longDate = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A write to a team whose plan has ended. Reads still work (members can pull what is there until the
+ * retention sweep deletes it, 90 days after the end); the work on their devices is never touched.
+ */
+export function planEndedMessage(endedAt: number): string {
+  return `This team's plan ended on ${longDate(endedAt)}, so the server no longer accepts changes to its projects. Your work stays on your devices. The team owner can choose a plan on the Pricing page (/pricing) to sync again; synced data is deleted 90 days after the plan ended.`;
+}
+
 export const notAvailable = (what: string): GatewayError =>
   new GatewayError(404, 'not_found', `${what} is not available through the sync gateway.`);
 

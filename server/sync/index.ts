@@ -24,6 +24,7 @@ import {
   badRequest,
   sendThrown,
 } from './errors';
+import { refuseWritesAfterPlanEnd } from './planEnded';
 import { checkProjectLimit, liveProjectWrites, serialisedPerTeam } from './projectLimit';
 import { ALLOWED_METHODS, isDocWrite, parseTarget, type SyncRoute, type Target } from './route';
 
@@ -132,6 +133,9 @@ export function createSyncGateway(deps: RouterDeps): Router {
 
     const write = isDocWrite(route, req.method);
     if (write && !canWrite(membership.role)) throw new GatewayError(403, 'forbidden', FORBIDDEN_VIEWER);
+    // A team whose plan has ended is read-only: otherwise members' devices would push their copies
+    // straight back after the retention sweep deleted the team's synced data.
+    if (write) await refuseWritesAfterPlanEnd(deps, teamId);
     if (write && (route.kind === 'doc' || route.kind === 'attachment') && isDesignId(route.docId)) {
       throw new GatewayError(403, 'forbidden', FORBIDDEN_DESIGN);
     }
