@@ -2,8 +2,13 @@
  * The strict Content-Security-Policy (server/security/headers.ts) must not break the app: the page,
  * the lazy routes, the service worker and the import worker all run under it with no violation.
  */
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { signedInUser } from './session';
+
+// Workers start cold here (SheetJS in the import worker, the engine in the data worker): on a busy
+// machine that takes longer than the default wait, which is a matter of load, not correctness.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const CSV = 'Period,PV,EV,AC\n2026-01-31,100,90,95\n2026-02-28,200,170,190\n';
 
