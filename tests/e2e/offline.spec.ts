@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 
 test('the app works offline once the service worker controls the page', async ({ page, context }) => {
+  // Installing the service worker downloads every precached chunk first: slow on a busy machine.
+  test.setTimeout(120_000);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Know where your project really stands');
 
