@@ -103,10 +103,14 @@ export default function ProjectsPage() {
                     </Link>
                     {p.code ? <span className="muted"> · {p.code}</span> : null}
                   </td>
-                  <td>{p.latestDataDate ? formatEndDate(p.latestDataDate) : '—'}</td>
-                  <td className="num">{p.activityCount.toLocaleString('en-GB')}</td>
-                  <td className="num">{p.importCount}</td>
-                  <td>{formatDate(p.updatedAt.slice(0, 10))}</td>
+                  <td data-label="Data date">{p.latestDataDate ? formatEndDate(p.latestDataDate) : '—'}</td>
+                  <td className="num" data-label="Activities">
+                    {p.activityCount.toLocaleString('en-GB')}
+                  </td>
+                  <td className="num" data-label="Imports">
+                    {p.importCount}
+                  </td>
+                  <td data-label="Updated">{formatDate(p.updatedAt.slice(0, 10))}</td>
                   <td className="actions">
                     <Link className="btn btn-ghost btn-sm" to={`/app/import?project=${encodeURIComponent(p.id)}`}>
                       Import next status
