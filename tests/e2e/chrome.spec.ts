@@ -670,8 +670,12 @@ serverTest.describe('analytics on the server', () => {
     // Visit the pages once online, so their code is loaded.
     await nav.getByRole('link', { name: 'Features' }).click();
     await expect(page).toHaveURL(/\/features$/);
+    // The pricing page's funnel step is recorded once its lazy chunk has mounted: wait until the
+    // server has it, so nothing from the online visit is still queued when the connection drops.
+    const pricingSent = batchWith(page, (i) => i.kind === 'funnel' && i.funnel_step === 'pricing_viewed');
     await nav.getByRole('link', { name: 'Pricing' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
+    await pricingSent;
     await expect.poll(() => page.evaluate(() => localStorage.getItem('earnest-analytics-outbox'))).toBeNull();
     const start = await summary(request);
 
