@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext, type BrowserContext, type Page, type Request, type Response } from '@playwright/test';
+import { expectNoSeriousAxe } from './pageChecks';
 import { ownServerWithAdmin, PASSWORD } from './ownServer';
 
 // The site's chrome (issue #5): cookie banner, theme, toasts, trial banner, exit-intent dialog,
@@ -18,10 +18,6 @@ interface Account {
   id: string;
 }
 
-async function expectNoSeriousAxe(page: Page) {
-  const r = await new AxeBuilder({ page }).analyze();
-  expect(r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
 
 /** Sets localStorage values before any page script runs (on every load of this context). */
 async function seedStorage(context: BrowserContext, values: Record<string, string>) {

@@ -1,8 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { expect as baseExpect, test as base, type APIRequestContext } from '@playwright/test';
 import { ownServerWithAdmin, PASSWORD } from './ownServer';
+import { expectNoSeriousAxe, shots } from './pageChecks';
 
 /*
  * The contact form and invitation acceptance in Chromium against the real server.
@@ -17,7 +15,6 @@ import { ownServerWithAdmin, PASSWORD } from './ownServer';
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const OWNER = `team-owner-${stamp}@example.com`;
 const OTHER = `someone-else-${stamp}@example.com`;
-const SHOTS = process.env.SHOTS_DIR;
 // Generous waits: these flows sign up, sign in and run axe, on a 2-core machine.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -67,30 +64,6 @@ async function invite(request: APIRequestContext, email: string, role: string): 
   const link = /(https?:\/\/\S+\/accept-invitation\?token=\S+)/.exec(mail.text)![1];
   const url = new URL(link);
   return { team, path: `${url.pathname}${url.search}` };
-}
-
-async function expectNoSeriousAxe(page: Page): Promise<void> {
-  const r = await new AxeBuilder({ page }).analyze();
-  expect(r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
-
-async function shots(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  const cookies = page.getByRole('button', { name: 'Essential Only' });
-  if (await cookies.isVisible()) await cookies.click();
-  for (const [w, h] of [
-    [390, 844],
-    [1440, 900],
-  ]) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: join(SHOTS, `${name}-${w}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: join(SHOTS, `${name}-1440-dark.png`), fullPage: true });
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
