@@ -4,6 +4,8 @@ import { basename, extname, join, resolve } from 'node:path';
 import { createAuth, resolveAuthSecret, type Auth } from './auth';
 import { createCloseAccountRouter } from './auth/closeAccount';
 import type { Config } from './config';
+import { HttpError } from './http/errors';
+import { verifyJsonDepth } from './http/jsonDepth';
 import { DevOutbox, SmtpMailer, UnconfiguredMailer, type Mailer } from './mail';
 import { priceCatalogueFromEnv, type PriceCatalogue } from '../src/core/plans';
 import { createAnalyticsRouter } from './analytics';
@@ -145,7 +147,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use('/auth', lazy(() => getAuth().router));
   // Payment-provider webhooks need the raw body for their signature: mounted before the JSON parser.
   api.use('/billing/webhook', lazy(() => createBillingWebhookRouter(getDeps())));
-  api.use(express.json({ limit: '1mb' }));
+  api.use(express.json({ limit: '1mb', verify: verifyJsonDepth }));
   api.use('/user-roles', lazy(() => createRolesRouter(getDeps())));
   api.use('/profiles', lazy(() => createProfilesRouter(getDeps())));
   api.use('/functions', lazy(() => createLocalRenewalMiddleware(getDeps())));
@@ -214,6 +216,11 @@ export function createApp(deps: AppDeps): express.Express {
 
   const onError: ErrorRequestHandler = (err, req, res, next) => {
     if (res.headersSent) return next(err);
+    if (err instanceof HttpError) {
+      for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
+      res.status(err.status).json({ ...err.details, error: err.message });
+      return;
+    }
     const e = err as { status?: number; statusCode?: number; type?: string; message?: string };
     const status = Number(e.status ?? e.statusCode ?? 500);
     const code = status >= 400 && status < 600 ? status : 500;
