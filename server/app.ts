@@ -134,8 +134,8 @@ export function createApp(deps: AppDeps): express.Express {
     return routerDeps;
   };
 
-  if (deps.rateLimits !== false) {
-    const limits = createRateLimiters(deps.rateLimits ?? {});
+  const limits = deps.rateLimits !== false ? createRateLimiters(deps.rateLimits ?? {}) : null;
+  if (limits) {
     api.post('/auth/signin', ...limits.signin);
     // Closing confirms the password: guessing it here counts like guessing it at sign-in.
     api.post('/auth/close-account', ...limits.signin);
@@ -148,6 +148,8 @@ export function createApp(deps: AppDeps): express.Express {
   // Payment-provider webhooks need the raw body for their signature: mounted before the JSON parser.
   api.use('/billing/webhook', lazy(() => createBillingWebhookRouter(getDeps())));
   api.use(express.json({ limit: '1mb', verify: verifyJsonDepth }));
+  // Anonymous analytics counts records per address; it reads the parsed body, so it comes here.
+  if (limits) api.use('/analytics', ...limits.analytics);
   api.use('/user-roles', lazy(() => createRolesRouter(getDeps())));
   api.use('/profiles', lazy(() => createProfilesRouter(getDeps())));
   api.use('/functions', lazy(() => createLocalRenewalMiddleware(getDeps())));

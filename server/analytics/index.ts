@@ -22,12 +22,15 @@
  * - `GET /summary?from=&to=` (admin) → counts per event type, trial funnel, sessions per day, by
  *   when things happened.
  *
- * Bodies are limited to 16 KB here (413), well under the API's 1 MB.
+ * Bodies are limited to 16 KB here (413), well under the API's 1 MB. The write endpoints are rate
+ * limited per address by records (server/security/rateLimits.ts, mounted by server/app.ts): 429
+ * with Retry-After. Refusals of a whole request are thrown as HttpError (server/http/errors.ts).
  */
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { monotonicFactory } from 'ulid';
 import type { z } from 'zod';
 import { maybeAuthOf } from '../auth';
+import { HttpError } from '../http/errors';
 import type { RouterDeps } from '../routerDeps';
 import { insertEvent, insertFunnel, startSession, updateSession, type SessionDoc } from './records';
 import {
@@ -44,7 +47,7 @@ import {
   describe,
   serverOnlyMessage,
 } from './schemas';
-import { RangeError400, parseRange, summarize } from './summary';
+import { parseRange, summarize } from './summary';
 
 export * from './schemas';
 export * from './records';
@@ -63,33 +66,28 @@ export const UNKNOWN_KIND = (prefix: string) => `${prefix}kind must be one of ${
  * The API's JSON parser (1 MB) has already read the body; this refuses anything over 16 KB by its
  * declared length, or by its size when it was sent chunked.
  */
-export const limitBody: RequestHandler = (req, res, next) => {
+export const limitBody: RequestHandler = (req, _res, next) => {
   if (req.method === 'GET' || req.method === 'HEAD') return next();
   const declared = Number(req.headers['content-length']);
   const size = Number.isFinite(declared) ? declared : Buffer.byteLength(JSON.stringify(req.body ?? null), 'utf8');
-  if (size > MAX_BODY_BYTES) {
-    res.status(413).json({ error: BODY_TOO_LARGE });
-    return;
-  }
-  next();
+  next(size > MAX_BODY_BYTES ? new HttpError(413, BODY_TOO_LARGE) : undefined);
 };
 
-function bodyOf(req: Request, res: Response): Record<string, unknown> | null {
+function bodyOf(req: Request): Record<string, unknown> {
   const body: unknown = req.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    res.status(400).json({ error: NOT_A_JSON_OBJECT });
-    return null;
-  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, NOT_A_JSON_OBJECT);
   return body as Record<string, unknown>;
 }
 
-function parseOr400<T>(schema: z.ZodType<T>, body: unknown, res: Response): T | null {
+function parseOr400<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body);
-  if (!result.success) {
-    res.status(400).json({ error: describe(result.error) });
-    return null;
-  }
+  if (!result.success) throw new HttpError(400, describe(result.error));
   return result.data;
+}
+
+/** A single record's refusal as the whole request's answer. */
+function refuse(r: { status: number; error: string }): never {
+  throw new HttpError(r.status, r.error);
 }
 
 /** One record's outcome: 201 created, 200 a repeat (or an update), 4xx refused with a message. */
@@ -182,21 +180,13 @@ export function createAnalyticsRouter(deps: RouterDeps): Router {
   });
 
   router.post('/events', deps.optionalUser, async (req, res) => {
-    const body = bodyOf(req, res);
-    if (!body) return;
-    const r = await recordEvent(body, userOf(res), deps.now());
-    if ('error' in r) {
-      res.status(r.status).json({ error: r.error });
-      return;
-    }
+    const r = await recordEvent(bodyOf(req), userOf(res), deps.now());
+    if ('error' in r) refuse(r);
     res.status(r.status).json({ ok: true, id: r.id, duplicate: r.duplicate });
   });
 
   router.post('/events/batch', deps.optionalUser, async (req, res) => {
-    const body = bodyOf(req, res);
-    if (!body) return;
-    const batch = parseOr400(BatchInput, body, res);
-    if (!batch) return;
+    const batch = parseOr400(BatchInput, bodyOf(req));
     const userId = userOf(res);
     const receivedAt = deps.now();
     const results = [];
@@ -208,10 +198,7 @@ export function createAnalyticsRouter(deps: RouterDeps): Router {
   });
 
   router.post('/batch', deps.optionalUser, async (req, res) => {
-    const body = bodyOf(req, res);
-    if (!body) return;
-    const batch = parseOr400(MixedBatchInput, body, res);
-    if (!batch) return;
+    const batch = parseOr400(MixedBatchInput, bodyOf(req));
     const userId = userOf(res);
     const receivedAt = deps.now();
     const results = [];
@@ -223,50 +210,25 @@ export function createAnalyticsRouter(deps: RouterDeps): Router {
   });
 
   router.post('/sessions', deps.optionalUser, async (req, res) => {
-    const body = bodyOf(req, res);
-    if (!body) return;
-    const r = await recordSessionStart(body, userOf(res), deps.now());
-    if ('error' in r) {
-      res.status(r.status).json({ error: r.error });
-      return;
-    }
+    const r = await recordSessionStart(bodyOf(req), userOf(res), deps.now());
+    if ('error' in r) refuse(r);
     res.status(r.status).json({ id: r.id, duplicate: r.duplicate, session: r.session });
   });
 
   router.patch('/sessions/:id', deps.optionalUser, async (req, res) => {
-    const body = bodyOf(req, res);
-    if (!body) return;
-    const r = await recordSessionUpdate(String(req.params.id), body, userOf(res), deps.now());
-    if ('error' in r) {
-      res.status(r.status).json({ error: r.error });
-      return;
-    }
+    const r = await recordSessionUpdate(String(req.params.id), bodyOf(req), userOf(res), deps.now());
+    if ('error' in r) refuse(r);
     res.json({ id: r.id, updated: r.updated, session: r.session });
   });
 
   router.post('/funnel', deps.optionalUser, async (req, res) => {
-    const body = bodyOf(req, res);
-    if (!body) return;
-    const r = await recordFunnel(body, userOf(res), deps.now());
-    if ('error' in r) {
-      res.status(r.status).json({ error: r.error });
-      return;
-    }
+    const r = await recordFunnel(bodyOf(req), userOf(res), deps.now());
+    if ('error' in r) refuse(r);
     res.status(r.status).json({ ok: true, id: r.id, duplicate: r.duplicate });
   });
 
   router.get('/summary', deps.requireUser, deps.requireAdmin, async (req, res) => {
-    let range;
-    try {
-      range = parseRange(req.query.from, req.query.to, deps.now());
-    } catch (err) {
-      if (err instanceof RangeError400) {
-        res.status(400).json({ error: err.message });
-        return;
-      }
-      throw err;
-    }
-    res.json(await summarize(store, range));
+    res.json(await summarize(store, parseRange(req.query.from, req.query.to, deps.now())));
   });
 
   return router;

@@ -9,6 +9,7 @@
  * A full scan is fine at this product's volume; if it ever is not, this is the one place to change
  * (a view keyed by the occurrence time).
  */
+import { HttpError } from '../http/errors';
 import type { Store } from '../store';
 import { occurredAt, type AnalyticsDoc } from './records';
 
@@ -30,26 +31,22 @@ const DAY = 24 * 60 * 60 * 1000;
 export const DEFAULT_RANGE_DAYS = 30;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-export class RangeError400 extends Error {
-  override name = 'RangeError400';
-}
-
 /**
  * The range from `?from=&to=` (ISO dates or date-times; a date-only `to` includes that whole day).
- * Default: the last 30 days up to now.
+ * Default: the last 30 days up to now. A malformed or reversed range is a 400 (HttpError).
  */
 export function parseRange(from: unknown, to: unknown, now: number): { from: Date; to: Date } {
   const parse = (v: unknown, name: string, endOfDay: boolean): Date | null => {
     if (v === undefined || v === '') return null;
     if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) || !Number.isFinite(Date.parse(v))) {
-      throw new RangeError400(`${name} must be an ISO date like 2026-03-01 or a date-time like 2026-03-01T12:00:00Z; got ${JSON.stringify(v)}.`);
+      throw new HttpError(400, `${name} must be an ISO date like 2026-03-01 or a date-time like 2026-03-01T12:00:00Z; got ${JSON.stringify(v)}.`);
     }
     const t = Date.parse(DATE_ONLY.test(v) ? `${v}T00:00:00.000Z` : v);
     return new Date(endOfDay && DATE_ONLY.test(v) ? t + DAY - 1 : t);
   };
   const end = parse(to, 'to', true) ?? new Date(now);
   const start = parse(from, 'from', false) ?? new Date(end.getTime() - DEFAULT_RANGE_DAYS * DAY);
-  if (start > end) throw new RangeError400(`from (${start.toISOString()}) must not be after to (${end.toISOString()}).`);
+  if (start > end) throw new HttpError(400, `from (${start.toISOString()}) must not be after to (${end.toISOString()}).`);
   return { from: start, to: end };
 }
 

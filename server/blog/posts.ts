@@ -6,9 +6,11 @@
  */
 import { z } from 'zod';
 import { createIfAbsent, isConflict, isNotFound, type Store } from '../store';
+import type { AdminPost, AdminPostSummary, PostStatus, PostSummary, PublicPost } from '../../src/core/api/blog';
 import { readingMinutes, renderMarkdown } from './render';
 
-export type PostStatus = 'draft' | 'published';
+// The shapes sent to clients are declared once, in src/core/api/blog.ts, for client and server.
+export type { AdminPost, AdminPostSummary, PostStatus, PostSummary, PublicPost };
 
 export interface PostDoc {
   type: 'blog_post';
@@ -126,18 +128,7 @@ export const STALE_REV = 'This post was changed by someone else since you opened
 export const notFoundMessage = (s: string) => `There is no blog post "${s}". Check the address, or pick a post from the blog.`;
 export const slugTaken = (s: string) => `The slug "${s}" is already used by another post. Choose a different slug.`;
 
-// ---- Shapes sent to clients ----
-
-export interface PostSummary {
-  slug: string;
-  title: string;
-  excerpt: string;
-  category: string;
-  tags: string[];
-  author: string;
-  published_at: string | null;
-  reading_minutes: number;
-}
+// ---- Shapes sent to clients (types in src/core/api/blog.ts) ----
 
 export function summaryOf(doc: PostDoc): PostSummary {
   return {
@@ -153,7 +144,7 @@ export function summaryOf(doc: PostDoc): PostSummary {
 }
 
 /** Everything, for editors (with `_rev`, which the next save must send back). */
-export function adminSummaryOf(doc: StoredPost) {
+export function adminSummaryOf(doc: StoredPost): AdminPostSummary {
   return {
     ...summaryOf(doc),
     status: doc.status,
@@ -163,7 +154,7 @@ export function adminSummaryOf(doc: StoredPost) {
   };
 }
 
-export function fullPostOf(doc: PostDoc) {
+export function fullPostOf(doc: PostDoc): PublicPost {
   return {
     ...summaryOf(doc),
     body_markdown: doc.body_markdown,
@@ -171,7 +162,7 @@ export function fullPostOf(doc: PostDoc) {
   };
 }
 
-export function adminPostOf(doc: StoredPost) {
+export function adminPostOf(doc: StoredPost): AdminPost {
   return { ...adminSummaryOf(doc), ...fullPostOf(doc) };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Rate limits on the endpoints people (or scripts) can hammer without an account: sign-in, sign-up,
- * password reset and contact. In memory per server process: with several instances behind a load
+ * password reset, contact and anonymous analytics (which counts records, not requests). In memory per server process: with several instances behind a load
  * balancer each counts on its own, which still bounds abuse; set TRUST_PROXY so the client's address
  * (not the balancer's) is what is counted.
  *
@@ -9,7 +9,8 @@
  * tries while its owner, who knows the password, is never counted.
  */
 import express, { type Request, type RequestHandler } from 'express';
-import { rateLimit, type Options } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
+import { MAX_BATCH } from '../analytics/schemas';
 
 export interface RateLimitRule {
   /** Requests allowed per window. */
@@ -25,6 +26,8 @@ export interface RateLimitSettings {
   resetPerIp: RateLimitRule;
   resetPerAccount: RateLimitRule;
   contactPerIp: RateLimitRule;
+  /** Analytics records (a batch of 50 counts 50) per address, on the analytics write endpoints. */
+  analyticsRecordsPerIp: RateLimitRule;
 }
 
 const MINUTE = 60_000;
@@ -36,6 +39,9 @@ export const DEFAULT_RATE_LIMITS: Readonly<RateLimitSettings> = Object.freeze({
   resetPerIp: { limit: 10, windowMs: 60 * MINUTE },
   resetPerAccount: { limit: 3, windowMs: 60 * MINUTE },
   contactPerIp: { limit: 5, windowMs: 60 * MINUTE },
+  // A real browser's outbox flush after a long offline spell is at most 500 records (10 batches);
+  // twice that leaves room for the live traffic around it.
+  analyticsRecordsPerIp: { limit: 1000, windowMs: 10 * MINUTE },
 });
 
 /** "1 minute", "15 minutes". */
@@ -63,11 +69,71 @@ function limiter(rule: RateLimitRule, message: string, extra: Partial<Options> =
   });
 }
 
+/** How many analytics records a request carries: the length of a batch (at most MAX_BATCH), else 1. */
+export function analyticsRecordCount(req: Request): number {
+  const body = req.body as { items?: unknown; events?: unknown } | undefined;
+  const list = Array.isArray(body?.items) ? body.items : Array.isArray(body?.events) ? body.events : null;
+  return list ? Math.min(MAX_BATCH, Math.max(1, list.length)) : 1;
+}
+
+/**
+ * express-rate-limit counts one hit per request; analytics should count records. The limiter's key
+ * carries the request's weight ("<weight>|<address key>"), and this store counts that many hits
+ * under the address key, so a batch of 50 uses 50 of the allowance.
+ */
+export class WeightedMemoryStore implements Store {
+  readonly localKeys = true;
+  readonly #inner = new MemoryStore();
+
+  static key(weight: number, key: string): string {
+    return `${weight}|${key}`;
+  }
+
+  static #split(key: string): { weight: number; key: string } {
+    const bar = key.indexOf('|');
+    const weight = Number(key.slice(0, bar));
+    return { weight: Number.isInteger(weight) && weight > 0 ? weight : 1, key: key.slice(bar + 1) };
+  }
+
+  init(options: Options): void {
+    this.#inner.init(options);
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    return this.#inner.get(WeightedMemoryStore.#split(key).key);
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const { weight, key: k } = WeightedMemoryStore.#split(key);
+    let info = await this.#inner.increment(k);
+    for (let i = 1; i < weight; i++) info = await this.#inner.increment(k);
+    return info;
+  }
+
+  async decrement(key: string): Promise<void> {
+    const { weight, key: k } = WeightedMemoryStore.#split(key);
+    for (let i = 0; i < weight; i++) await this.#inner.decrement(k);
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.#inner.resetKey(WeightedMemoryStore.#split(key).key);
+  }
+
+  shutdown(): void {
+    this.#inner.shutdown();
+  }
+}
+
 export interface RateLimiters {
   signin: RequestHandler[];
   signup: RequestHandler[];
   resetRequest: RequestHandler[];
   contact: RequestHandler[];
+  /**
+   * For `/api/analytics`, mounted after the API's JSON parser (the record count is read from the
+   * parsed body); reads (the admin summary) are not counted.
+   */
+  analytics: RequestHandler[];
 }
 
 /**
@@ -106,6 +172,18 @@ export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): 
       json,
       limiter(s.contactPerIp, `Too many messages from this network. Wait ${minutes(s.contactPerIp.windowMs)} and try again.`),
     ],
+    analytics: [
+      limiter(
+        s.analyticsRecordsPerIp,
+        `Too many analytics records from this network: at most ${s.analyticsRecordsPerIp.limit} every ${minutes(s.analyticsRecordsPerIp.windowMs)}. ` +
+          'Send them later (the app keeps unsent records and retries by itself).',
+        {
+          store: new WeightedMemoryStore(),
+          keyGenerator: (req) => WeightedMemoryStore.key(analyticsRecordCount(req), ipKeyGenerator(req.ip ?? '')),
+          skip: (req) => req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS',
+        },
+      ),
+    ],
   };
 }
 
@@ -128,5 +206,6 @@ export function rateLimitsFromEnv(env: NodeJS.ProcessEnv): Partial<RateLimitSett
     signupPerIp: scale(d.signupPerIp),
     resetPerIp: scale(d.resetPerIp),
     contactPerIp: scale(d.contactPerIp),
+    analyticsRecordsPerIp: scale(d.analyticsRecordsPerIp),
   };
 }

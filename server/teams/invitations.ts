@@ -11,6 +11,8 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import type { InvitationFailure } from '../../src/core/api/teams';
+import { HttpError, isHttpError } from '../http/errors';
 import { isNotFound, upsert, type Store } from '../store';
 import type { TeamRole } from './membership';
 
@@ -39,24 +41,23 @@ export type StoredInvitation = InvitationDoc & { _id: string; _rev: string };
 
 export const invitationDocId = (teamId: string, email: string) => `invitation:${teamId}:${email}`;
 
-export type InvitationFailure = 'invalid' | 'expired' | 'used' | 'revoked';
+export type { InvitationFailure };
 
-export class InvitationError extends Error {
-  override name = 'InvitationError';
-  readonly status: number;
-  constructor(readonly reason: InvitationFailure) {
-    super(
-      reason === 'expired'
-        ? 'This invitation has expired. Ask the person who invited you to send a new one.'
-        : reason === 'used'
-          ? 'This invitation has already been accepted. Sign in to open the team.'
-          : reason === 'revoked'
-            ? 'This invitation was withdrawn by the team. Ask the person who invited you if you still need access.'
-            : 'This invitation link is not valid. Check that it was copied in full, or ask for a new invitation.',
-    );
-    this.status = reason === 'invalid' ? 400 : 410;
-  }
+const FAILURE_MESSAGES: Record<InvitationFailure, string> = {
+  expired: 'This invitation has expired. Ask the person who invited you to send a new one.',
+  used: 'This invitation has already been accepted. Sign in to open the team.',
+  revoked: 'This invitation was withdrawn by the team. Ask the person who invited you if you still need access.',
+  invalid: 'This invitation link is not valid. Check that it was copied in full, or ask for a new invitation.',
+};
+
+/** Why a link does not work, as the answer the invitation page reads: 400 or 410 with `reason`. */
+export function invitationError(reason: InvitationFailure): HttpError {
+  return new HttpError(reason === 'invalid' ? 400 : 410, FAILURE_MESSAGES[reason], { reason });
 }
+
+/** Is this the refusal {@link invitationError} made for `reason`? */
+export const isInvitationFailure = (err: unknown, reason?: InvitationFailure): err is HttpError =>
+  isHttpError(err) && typeof err.details.reason === 'string' && (reason === undefined || err.details.reason === reason);
 
 function invitationKey(secret: string | Uint8Array): Uint8Array {
   const raw = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret;
@@ -82,7 +83,7 @@ export async function signInvitationToken(secret: string | Uint8Array, doc: Invi
 
 /** Checks the token's signature and expiry (not yet the document: see {@link loadInvitation}). */
 export async function verifyInvitationToken(secret: string | Uint8Array, token: unknown, now: number): Promise<InvitationClaims> {
-  if (typeof token !== 'string' || token.length === 0 || token.length > 4096) throw new InvitationError('invalid');
+  if (typeof token !== 'string' || token.length === 0 || token.length > 4096) throw invitationError('invalid');
   try {
     const { payload } = await jwtVerify(token, invitationKey(secret), {
       algorithms: ['HS256'],
@@ -92,29 +93,29 @@ export async function verifyInvitationToken(secret: string | Uint8Array, token: 
       currentDate: new Date(now),
     });
     const { team, email, nonce } = payload as Record<string, unknown>;
-    if (typeof team !== 'string' || typeof email !== 'string' || typeof nonce !== 'string') throw new InvitationError('invalid');
+    if (typeof team !== 'string' || typeof email !== 'string' || typeof nonce !== 'string') throw invitationError('invalid');
     return { teamId: team, email, nonce };
   } catch (err) {
-    if (err instanceof InvitationError) throw err;
-    if (err instanceof errors.JWTExpired) throw new InvitationError('expired');
-    throw new InvitationError('invalid');
+    if (isInvitationFailure(err)) throw err;
+    if (err instanceof errors.JWTExpired) throw invitationError('expired');
+    throw invitationError('invalid');
   }
 }
 
-/** The invitation a valid token names, still pending and unexpired; else an {@link InvitationError}. */
+/** The invitation a valid token names, still pending and unexpired; else the {@link invitationError}. */
 export async function loadInvitation(store: Store, claims: InvitationClaims, now: number): Promise<StoredInvitation> {
   let doc: StoredInvitation;
   try {
     doc = (await store.db<InvitationDoc>('invitations').get(invitationDocId(claims.teamId, claims.email))) as StoredInvitation;
   } catch (err) {
-    if (isNotFound(err)) throw new InvitationError('invalid');
+    if (isNotFound(err)) throw invitationError('invalid');
     throw err;
   }
-  if (doc.status === 'accepted') throw new InvitationError('used');
-  if (doc.status === 'revoked') throw new InvitationError('revoked');
+  if (doc.status === 'accepted') throw invitationError('used');
+  if (doc.status === 'revoked') throw invitationError('revoked');
   // A renewed invitation has a new nonce: the older link is superseded.
-  if (doc.nonce !== claims.nonce) throw new InvitationError('revoked');
-  if (Date.parse(doc.expires_at) <= now) throw new InvitationError('expired');
+  if (doc.nonce !== claims.nonce) throw invitationError('revoked');
+  if (Date.parse(doc.expires_at) <= now) throw invitationError('expired');
   return doc;
 }
 

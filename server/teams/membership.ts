@@ -13,10 +13,12 @@
  * Team ids are lowercase `[a-z0-9-]` (see `isValidTeamId` in server/store): they become database
  * names (`team_<id>`).
  */
+import type { TeamRole } from '../../src/core/api/teams';
 import { createIfAbsent, isConflict, isNotFound, isValidTeamId, upsert, type Store } from '../store';
 
-export const TEAM_ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
+// The role names are part of the wire (src/core/api/teams.ts); this list must name each of them.
+export const TEAM_ROLES = ['owner', 'admin', 'editor', 'viewer'] as const satisfies readonly TeamRole[];
+export type { TeamRole };
 
 export function isTeamRole(v: unknown): v is TeamRole {
   return typeof v === 'string' && (TEAM_ROLES as readonly string[]).includes(v);

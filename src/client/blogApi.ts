@@ -4,69 +4,22 @@
  * Public reads go without a bearer token (anyone may read published posts, and a signed-out
  * visitor must not trigger a session refresh); everything under `/admin` needs an administrator.
  */
+import type {
+  AdminPostList,
+  AdminPostResponse,
+  CategoriesResponse,
+  DeletePostResponse,
+  PostInput,
+  PostPage,
+  PostQuery,
+  PostResponse,
+  PreviewResponse,
+  TagsResponse,
+} from '../core/api/blog';
 import { api } from './api';
 
-export type PostStatus = 'draft' | 'published';
-
-/** A post in a list: everything but the body. */
-export interface PostSummary {
-  slug: string;
-  title: string;
-  excerpt: string;
-  /** A slug, e.g. "cost-control". */
-  category: string;
-  tags: string[];
-  author: string;
-  /** ISO date-time of the first publication; null while never published. */
-  published_at: string | null;
-  reading_minutes: number;
-}
-
-/** A published post as the public page shows it. `body_html` is sanitised by the server. */
-export interface PublicPost extends PostSummary {
-  body_markdown: string;
-  body_html: string;
-}
-
-export interface AdminPostSummary extends PostSummary {
-  status: PostStatus;
-  created_at: string;
-  updated_at: string;
-  /** The revision the next save, publish or delete must send back. */
-  _rev: string;
-}
-
-export interface AdminPost extends AdminPostSummary {
-  body_markdown: string;
-  body_html: string;
-}
-
-export interface PostPage {
-  posts: PostSummary[];
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
-}
-
-export interface PostQuery {
-  page?: number;
-  pageSize?: number;
-  category?: string;
-  tag?: string;
-}
-
-/** The fields an editor sends; `rev` is required for updates (see {@link blogAdminApi.update}). */
-export interface PostInput {
-  slug?: string;
-  title: string;
-  excerpt: string;
-  body_markdown: string;
-  category: string;
-  tags: string[];
-  author: string;
-  status?: PostStatus;
-}
+// The wire shapes live in src/core/api/blog.ts (shared with the server); re-exported for the pages.
+export type { AdminPost, AdminPostSummary, PostInput, PostPage, PostQuery, PostStatus, PostSummary, PublicPost } from '../core/api/blog';
 
 const enc = encodeURIComponent;
 
@@ -82,26 +35,26 @@ function query(q: PostQuery): string {
 
 export const blogApi = {
   list: (q: PostQuery = {}) => api<PostPage>(`/api/blog/posts${query(q)}`, { auth: false }),
-  post: (slug: string) => api<{ post: PublicPost; related: PostSummary[] }>(`/api/blog/posts/${enc(slug)}`, { auth: false }),
+  post: (slug: string) => api<PostResponse>(`/api/blog/posts/${enc(slug)}`, { auth: false }),
   categories: () =>
-    api<{ categories: { category: string; count: number }[] }>('/api/blog/categories', { auth: false }).then((r) => r.categories),
-  tags: () => api<{ tags: { tag: string; count: number }[] }>('/api/blog/tags', { auth: false }).then((r) => r.tags),
+    api<CategoriesResponse>('/api/blog/categories', { auth: false }).then((r) => r.categories),
+  tags: () => api<TagsResponse>('/api/blog/tags', { auth: false }).then((r) => r.tags),
 };
 
 export const blogAdminApi = {
-  list: () => api<{ posts: AdminPostSummary[]; total: number }>('/api/blog/admin/posts').then((r) => r.posts),
-  get: (slug: string) => api<{ post: AdminPost }>(`/api/blog/admin/posts/${enc(slug)}`).then((r) => r.post),
-  create: (input: PostInput) => api<{ post: AdminPost }>('/api/blog/admin/posts', { method: 'POST', body: input }).then((r) => r.post),
+  list: () => api<AdminPostList>('/api/blog/admin/posts').then((r) => r.posts),
+  get: (slug: string) => api<AdminPostResponse>(`/api/blog/admin/posts/${enc(slug)}`).then((r) => r.post),
+  create: (input: PostInput) => api<AdminPostResponse>('/api/blog/admin/posts', { method: 'POST', body: input }).then((r) => r.post),
   /** Saves changes over revision `rev`; 409 when someone saved in between (or the new slug is taken). */
   update: (slug: string, rev: string, changes: Partial<PostInput>) =>
-    api<{ post: AdminPost }>(`/api/blog/admin/posts/${enc(slug)}`, { method: 'PUT', body: { rev, ...changes } }).then((r) => r.post),
+    api<AdminPostResponse>(`/api/blog/admin/posts/${enc(slug)}`, { method: 'PUT', body: { rev, ...changes } }).then((r) => r.post),
   publish: (slug: string, rev: string) =>
-    api<{ post: AdminPost }>(`/api/blog/admin/posts/${enc(slug)}/publish`, { method: 'POST', body: { rev } }).then((r) => r.post),
+    api<AdminPostResponse>(`/api/blog/admin/posts/${enc(slug)}/publish`, { method: 'POST', body: { rev } }).then((r) => r.post),
   unpublish: (slug: string, rev: string) =>
-    api<{ post: AdminPost }>(`/api/blog/admin/posts/${enc(slug)}/unpublish`, { method: 'POST', body: { rev } }).then((r) => r.post),
-  remove: (slug: string, rev: string) => api<{ ok: true; slug: string }>(`/api/blog/admin/posts/${enc(slug)}?rev=${enc(rev)}`, { method: 'DELETE' }),
+    api<AdminPostResponse>(`/api/blog/admin/posts/${enc(slug)}/unpublish`, { method: 'POST', body: { rev } }).then((r) => r.post),
+  remove: (slug: string, rev: string) => api<DeletePostResponse>(`/api/blog/admin/posts/${enc(slug)}?rev=${enc(rev)}`, { method: 'DELETE' }),
   preview: (bodyMarkdown: string) =>
-    api<{ body_html: string }>('/api/blog/admin/preview', { method: 'POST', body: { body_markdown: bodyMarkdown } }).then((r) => r.body_html),
+    api<PreviewResponse>('/api/blog/admin/preview', { method: 'POST', body: { body_markdown: bodyMarkdown } }).then((r) => r.body_html),
 };
 
 /**

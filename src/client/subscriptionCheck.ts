@@ -7,15 +7,12 @@
  * The reads are the spec's §7 calls; the arithmetic is `resolveSubscription` from src/core/plans,
  * the same code the server runs.
  */
+import type { TeamMemberMeResponse } from '../core/api/teams';
 import { resolveSubscription, SUBSCRIPTION_RECHECK_MS, TEAM_SHARING_STATUSES } from '../core/plans';
 import { api, currentUser, invokeFunction, onAuthChange } from './api';
 import { useSubscription } from './subscription';
 
 export const RECHECK_INTERVAL_MS = SUBSCRIPTION_RECHECK_MS;
-
-interface TeamMemberAnswer {
-  team_member: { team_id: string; role: string; team: { owner_id: string } } | null;
-}
 
 let generation = 0;
 
@@ -36,7 +33,7 @@ export async function checkSubscription(): Promise<void> {
     let details: unknown = null;
     const privileged = roleRows.some((r) => r.role === 'admin' || r.role === 'free_user');
     if (!privileged) {
-      const tm = await api<TeamMemberAnswer>('/api/team-members/me');
+      const tm = await api<TeamMemberMeResponse>('/api/team-members/me');
       const ownerId = tm.team_member?.team.owner_id;
       if (ownerId && ownerId !== user.id) {
         const ownerProfile = await api(`/api/profiles/${encodeURIComponent(ownerId)}`);

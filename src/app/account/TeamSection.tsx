@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../../client/api';
-import { teamsApi, type TeamDetails, type TeamSummary } from '../../client/teamsApi';
+import { teamsApi, type AssignableRole, type TeamDetails, type TeamMember, type TeamSummary } from '../../client/teamsApi';
 import { formatDate } from '../../core/format';
 import { Field, FormMessage } from '../../site/auth/Field';
 import { Spinner } from '../../ui/Spinner';
@@ -16,7 +16,7 @@ function TeamPanel({ summary, userId, onChanged }: { summary: TeamSummary; userI
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState('editor');
+  const [role, setRole] = useState<AssignableRole>('editor');
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => {
@@ -48,6 +48,8 @@ function TeamPanel({ summary, userId, onChanged }: { summary: TeamSummary; userI
 
   if (!details) return error ? <FormMessage kind="error" text={error} /> : <Spinner label="Loading the team..." />;
   const manager = details.your_role === 'owner' || details.your_role === 'admin';
+  // The owner manages everyone else; an admin manages editors and viewers only (the server's rule).
+  const manages = (m: TeamMember) => m.role !== 'owner' && (details.your_role === 'owner' || (details.your_role === 'admin' && m.role !== 'admin'));
   const seatsUsed = details.members.length + details.invitations.length;
 
   return (
@@ -81,14 +83,17 @@ function TeamPanel({ summary, userId, onChanged }: { summary: TeamSummary; userI
                   {m.user_id === userId ? <span className="muted"> (you)</span> : null}
                 </td>
                 <td>
-                  {manager && m.role !== 'owner' ? (
+                  {manages(m) ? (
                     <select
                       aria-label={`Role of ${m.email}`}
                       value={m.role}
                       disabled={busy}
-                      onChange={(e) => act(() => teamsApi.setRole(summary.id, m.user_id, e.target.value), `${m.email} is now ${ROLE_LABEL[e.target.value]}.`)}
+                      onChange={(e) => {
+                        const next = e.target.value as AssignableRole;
+                        void act(() => teamsApi.setRole(summary.id, m.user_id, next), `${m.email} is now ${ROLE_LABEL[next]}.`);
+                      }}
                     >
-                      <option value="admin">Admin</option>
+                      {details.your_role === 'owner' ? <option value="admin">Admin</option> : null}
                       <option value="editor">Editor</option>
                       <option value="viewer">Viewer</option>
                     </select>
@@ -112,7 +117,7 @@ function TeamPanel({ summary, userId, onChanged }: { summary: TeamSummary; userI
                       Make owner
                     </button>
                   ) : null}
-                  {manager && m.role !== 'owner' && m.user_id !== userId ? (
+                  {manages(m) && m.user_id !== userId ? (
                     <button
                       type="button"
                       className="btn btn-ghost btn-sm"
@@ -153,7 +158,7 @@ function TeamPanel({ summary, userId, onChanged }: { summary: TeamSummary; userI
             <label className="field-label" htmlFor={`invite-role-${summary.id}`}>
               Role
             </label>
-            <select id={`invite-role-${summary.id}`} className="field-input" value={role} onChange={(e) => setRole(e.target.value)}>
+            <select id={`invite-role-${summary.id}`} className="field-input" value={role} onChange={(e) => setRole(e.target.value as AssignableRole)}>
               {details.your_role === 'owner' ? <option value="admin">Admin</option> : null}
               <option value="editor">Editor</option>
               <option value="viewer">Viewer</option>

@@ -1,25 +1,12 @@
 import { api } from '../../client/api';
+import type { AcceptInvitationResponse, InvitationDetails } from '../../core/api/teams';
 
-export type InvitedRole = 'admin' | 'editor' | 'viewer';
-
-/** GET /api/invitations/:token: what the link is for (anyone holding it may read this). */
-export interface InvitationDetails {
-  team: { id: string; name: string };
-  role: InvitedRole;
-  email: string;
-  invited_by: string;
-  expires_at: string;
-}
-
-export interface AcceptAnswer {
-  team: { id: string; name: string };
-  role: string;
-  already_member: boolean;
-}
+// The wire shapes live in src/core/api/teams.ts (shared with the server).
+export type { AcceptInvitationResponse as AcceptAnswer, AssignableRole as InvitedRole, InvitationDetails } from '../../core/api/teams';
 
 export const invitationsApi = {
   details: (token: string) => api<InvitationDetails>(`/api/invitations/${encodeURIComponent(token)}`, { auth: false }),
-  accept: (token: string) => api<AcceptAnswer>('/api/invitations/accept', { method: 'POST', body: { token } }),
+  accept: (token: string) => api<AcceptInvitationResponse>('/api/invitations/accept', { method: 'POST', body: { token } }),
 };
 
 export const ROLE_NAMES: Record<string, string> = { owner: 'Owner', admin: 'Admin', editor: 'Editor', viewer: 'Viewer' };
