@@ -18,9 +18,10 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { RouterDeps } from '../routerDeps';
 import { isNotFound, upsert } from '../store';
+import { closureDocId } from '../store/ids';
 import { isOpen, listInvitations } from '../teams/invitations';
 import { getTeam, listMembers, listMemberships, removeMember } from '../teams/membership';
-import { accountClosedMessage, closureDate, closureDocId, recordClosure } from './closure';
+import { accountClosedMessage, closureDate, recordClosure } from './closure';
 import { CancelRefusedError, cancelSubscriptionNow, type ClosureCancellation } from './closeSubscription';
 import { authOf } from './middleware';
 import { createRefreshTokens } from './refresh';

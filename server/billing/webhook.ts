@@ -14,6 +14,7 @@
 import express, { type Router } from 'express';
 import type { RouterDeps } from '../routerDeps';
 import { createIfAbsent, isNotFound, type Store } from '../store';
+import { stripeEventDocId } from '../store/ids';
 import {
   idOf,
   linkCustomer,
@@ -49,11 +50,9 @@ interface EventDoc {
   processed_at: string;
 }
 
-export const eventDocId = (id: string): string => `stripe-event:${id}`;
-
 async function seen(store: Store, id: string): Promise<boolean> {
   try {
-    await store.db('billing').get(eventDocId(id));
+    await store.db('billing').get(stripeEventDocId(id));
     return true;
   } catch (err) {
     if (isNotFound(err)) return false;
@@ -170,7 +169,7 @@ export function createBillingWebhookRouter(deps: RouterDeps): Router {
       return void res.status(500).json({ error: 'The event could not be processed; it will be retried.' });
     }
     const first = await createIfAbsent<EventDoc>(deps.store.db<EventDoc>('billing'), {
-      _id: eventDocId(event.id),
+      _id: stripeEventDocId(event.id),
       type: 'stripe-event',
       event_type: event.type,
       created: event.created,

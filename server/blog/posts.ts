@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { createIfAbsent, isConflict, isNotFound, type Store } from '../store';
+import { POST_PREFIX, postDocId } from '../store/ids';
 import { readingMinutes, renderMarkdown } from './render';
 
 export type PostStatus = 'draft' | 'published';
@@ -29,9 +30,6 @@ export interface PostDoc {
 }
 
 export type StoredPost = PostDoc & PouchDB.Core.IdMeta & PouchDB.Core.GetMeta;
-
-export const POST_PREFIX = 'post:';
-export const postDocId = (slug: string): string => `${POST_PREFIX}${slug}`;
 
 export const MAX_BODY_BYTES = 200 * 1024;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

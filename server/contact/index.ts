@@ -12,7 +12,8 @@ import { monotonicFactory } from 'ulid';
 import { z } from 'zod';
 import { maybeAuthOf } from '../auth';
 import type { RouterDeps } from '../routerDeps';
-import { CONTACT_PREFIX, ContactForm, isHoneypotFilled, listMessages, mailFor, type ContactMessageDoc } from './messages';
+import { contactDocId } from '../store/ids';
+import { ContactForm, isHoneypotFilled, listMessages, mailFor, type ContactMessageDoc } from './messages';
 
 export * from './messages';
 
@@ -74,7 +75,7 @@ export function createContactRouter(deps: RouterDeps): Router {
       user_id: maybeAuthOf(res)?.sub ?? null,
       created_at: new Date(now).toISOString(),
     };
-    await deps.store.db<ContactMessageDoc>('contact').put({ _id: `${CONTACT_PREFIX}${id}`, ...doc });
+    await deps.store.db<ContactMessageDoc>('contact').put({ _id: contactDocId(id), ...doc });
 
     const to = deps.config.contactEmail;
     if (to) {

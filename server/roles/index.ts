@@ -9,6 +9,7 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { authOf } from '../auth';
 import { isNotFound, upsert, type Store } from '../store';
+import { roleDocId } from '../store/ids';
 
 export const ROLES = ['admin', 'free_user'] as const;
 export type Role = (typeof ROLES)[number];
@@ -24,7 +25,8 @@ export interface RolesDoc {
   updated_at: string;
 }
 
-export const roleDocId = (userId: string): string => `role:${userId}`;
+// The id lives with every other id in server/store/ids; re-exported for callers of this module.
+export { roleDocId };
 
 /** The user's roles (known roles only, in {@link ROLES} order); [] when none. */
 export async function getRoles(store: Store, userId: string): Promise<Role[]> {

@@ -19,9 +19,10 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { authOf } from '../auth';
-import { InvalidEmailError, normaliseEmail, userIdForEmail } from '../auth/users';
+import { InvalidEmailError, normaliseEmail } from '../auth/users';
 import type { RouterDeps } from '../routerDeps';
 import { isValidTeamId, upsert } from '../store';
+import { emailOfUserId, teamDocId, userIdForEmail } from '../store/ids';
 import { ensureHomeTeam } from './home';
 import {
   InvitationError,
@@ -39,14 +40,12 @@ import { teamLimits, userLimitMessage } from './limits';
 import {
   addMember,
   canManageMembers,
-  emailOfUserId,
   getMembership,
   getTeam,
   listMembers,
   listMemberships,
   removeMember,
   setMemberRole,
-  teamDocId,
   type Membership,
   type TeamDoc,
   type TeamRole,

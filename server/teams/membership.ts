@@ -14,6 +14,7 @@
  * names (`team_<id>`).
  */
 import { createIfAbsent, isConflict, isNotFound, isValidTeamId, upsert, type Store } from '../store';
+import { memberDocId, memberPrefix, teamDocId, userTeamsDocId } from '../store/ids';
 
 export const TEAM_ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -59,10 +60,6 @@ export interface UserTeamsDoc {
   updated_at: string;
 }
 
-export const teamDocId = (teamId: string): string => `team:${teamId}`;
-export const memberDocId = (teamId: string, userId: string): string => `member:${teamId}:${userId}`;
-export const userTeamsDocId = (userId: string): string => `user-teams:${userId}`;
-
 export interface Membership {
   teamId: string;
   userId: string;
@@ -99,7 +96,7 @@ export type StoredMember = MemberDoc & { _id: string; _rev: string };
 /** Every member of a team (the owner included), oldest first. */
 export async function listMembers(store: Store, teamId: string): Promise<StoredMember[]> {
   if (!isValidTeamId(teamId)) return [];
-  const prefix = `member:${teamId}:`;
+  const prefix = memberPrefix(teamId);
   const res = await store.db<MemberDoc>('teams').allDocs({ include_docs: true, startkey: prefix, endkey: `${prefix}\ufff0` });
   const members: StoredMember[] = [];
   for (const row of res.rows) {
@@ -188,9 +185,4 @@ export async function removeMember(store: Store, teamId: string, userId: string,
   }
   await indexUserTeam(store, userId, teamId, false, now);
   return removed;
-}
-
-/** The email of a user id (`user:<email>`), for display. */
-export function emailOfUserId(userId: string): string {
-  return userId.startsWith('user:') ? userId.slice('user:'.length) : userId;
 }
