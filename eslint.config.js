@@ -38,4 +38,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Retention reads auth's records; auth reaches retention only through the onAccountClosed hook
+    // that server/app.ts wires (an import here closed a ten-file loop once).
+    files: ['server/auth/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/retention', '**/retention/**'], message: 'server/auth must not import server/retention: use the onAccountClosed hook (AuthDeps).' }] }],
+    },
+  },
+  {
+    // The store (and its id conventions, store/ids.ts) is the floor every feature stands on.
+    files: ['server/store/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../*', '../**'], message: 'server/store imports no feature: features import the store.' }] }],
+    },
+  },
 );

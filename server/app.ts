@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { HttpError } from './http/errors';
 import { verifyJsonDepth } from './http/jsonDepth';
 import { DevOutbox, SmtpMailer, UnconfiguredMailer, type Mailer } from './mail';
+import { purgeClosedAccountNow } from './retention/closedAccounts';
 import { priceCatalogueFromEnv, type PriceCatalogue } from '../src/core/plans';
 import { createAnalyticsRouter } from './analytics';
 import { createBillingFunctionsRouter, createBillingPagesRouter, createBillingWebhookRouter, createLocalRenewalMiddleware } from './billing';
@@ -95,6 +96,8 @@ export function createApp(deps: AppDeps): express.Express {
       mailer,
       secret: deps.authSecret ?? resolveAuthSecret(config).secret,
       publicUrl: config.publicUrl,
+      // A sign-up reusing a closed account's address purges the closed account first.
+      onAccountClosed: (userId, closedAt, at) => purgeClosedAccountNow(getStore(), userId, closedAt, at),
       ...(deps.now ? { now: deps.now } : {}),
     }));
   if (deps.store) getAuth(); // fail at start-up, not on the first request, when the secret is unusable

@@ -10,6 +10,7 @@
  * written before it existed, whose `created_at` is their receipt).
  */
 import { createIfAbsent, upsert, type Store } from '../store';
+import { eventDocId, funnelDocId, sessionDocId } from '../store/ids';
 import type { AnalyticsEventDoc as ServerEventDoc } from '../subscription/service';
 import type { EventInputT, FunnelInputT } from './schemas';
 import { occurrence } from './time';
@@ -76,7 +77,7 @@ export interface Times {
 
 export async function insertEvent(store: Store, input: EventInputT, userId: string | null, id: string, times: Times): Promise<Inserted> {
   const created = await createIfAbsent<AnalyticsDoc>(db(store), {
-    _id: `event:${id}`,
+    _id: eventDocId(id),
     type: 'analytics_event',
     user_id: userId,
     event_type: input.event_type,
@@ -97,7 +98,7 @@ export async function insertFunnel(
   times: Times,
 ): Promise<Inserted> {
   const created = await createIfAbsent<AnalyticsDoc>(db(store), {
-    _id: `funnel:${id}`,
+    _id: funnelDocId(id),
     type: 'funnel_event',
     user_id: userId,
     funnel_step: input.funnel_step,
@@ -107,8 +108,6 @@ export async function insertFunnel(
   });
   return { id, duplicate: !created };
 }
-
-export const sessionDocId = (id: string): string => `session:${id}`;
 
 export type StartOutcome = { outcome: 'created' | 'duplicate'; session: SessionDoc } | { outcome: 'taken' };
 

@@ -16,12 +16,15 @@
  * message }`.
  */
 import express, { type Request, type Response, type Router } from 'express';
+import { z } from 'zod';
+import { HttpError } from '../http/errors';
 import type { RouterDeps } from '../routerDeps';
 import { isNotFound, upsert } from '../store';
+import { closureDocId } from '../store/ids';
 import { isOpen, listInvitations } from '../teams/invitations';
 import { getTeam, listMembers, listMemberships, removeMember } from '../teams/membership';
-import { accountClosedMessage, closureDate, closureDocId, recordClosure } from './closure';
-import { CancelRefusedError, cancelSubscriptionNow, type ClosureCancellation } from './closeSubscription';
+import { accountClosedMessage, closureDate, recordClosure } from './closure';
+import { cancelSubscriptionNow, type ClosureCancellation } from './closeSubscription';
 import { authOf } from './middleware';
 import { createRefreshTokens } from './refresh';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './routes';
@@ -29,6 +32,9 @@ import { createUsers, InvalidCredentialsError, type UserDoc } from './users';
 
 export const PASSWORD_REQUIRED = 'Enter your password to confirm that you want to close your account.';
 export const WRONG_PASSWORD = 'That password is not right. Enter the password you sign in with to close your account.';
+const NO_ACCOUNT = 'There is no account for this session. Sign in again.';
+
+const CloseAccountBody = z.object({ password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED) }, { error: PASSWORD_REQUIRED });
 
 interface BlockingTeam {
   id: string;
@@ -85,39 +91,34 @@ export function createCloseAccountRouter(deps: RouterDeps): Router {
   router.post('/', express.json({ limit: '16kb' }), deps.requireUser, async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
     const userId = authOf(res).sub;
-    const body: unknown = req.body;
-    const password = body && typeof body === 'object' && !Array.isArray(body) ? (body as { password?: unknown }).password : undefined;
-    if (typeof password !== 'string' || password === '') return void res.status(400).json({ error: PASSWORD_REQUIRED });
+    const parsed = CloseAccountBody.safeParse(Array.isArray(req.body) ? null : req.body);
+    if (!parsed.success) throw new HttpError(400, PASSWORD_REQUIRED);
+    const { password } = parsed.data;
 
     let account: UserDoc & { _id: string };
     try {
       account = await accounts.get(userId);
     } catch (err) {
       if (!isNotFound(err)) throw err;
-      return void res.status(404).json({ error: 'There is no account for this session. Sign in again.' });
+      throw new HttpError(404, NO_ACCOUNT);
     }
-    if (account.type !== 'user') return void res.status(404).json({ error: 'There is no account for this session. Sign in again.' });
-    if (account.closedAt !== undefined) return void res.status(409).json({ error: accountClosedMessage(account.closedAt), reason: 'account_closed' });
+    if (account.type !== 'user') throw new HttpError(404, NO_ACCOUNT);
+    if (account.closedAt !== undefined) throw new HttpError(409, accountClosedMessage(account.closedAt), { reason: 'account_closed' });
     try {
       await users.verifyCredentials(account.email, password);
     } catch (err) {
-      if (err instanceof InvalidCredentialsError) return void res.status(403).json({ error: WRONG_PASSWORD, reason: 'wrong_password' });
+      if (err instanceof InvalidCredentialsError) throw new HttpError(403, WRONG_PASSWORD, { reason: 'wrong_password' });
       throw err;
     }
 
     const now = deps.now();
     const blocking = await blockingTeams(deps, userId, now);
     if (blocking.length > 0) {
-      return void res.status(409).json({ error: blockingTeamsMessage(blocking), reason: 'owns_team_with_members', teams: blocking });
+      throw new HttpError(409, blockingTeamsMessage(blocking), { reason: 'owns_team_with_members', teams: blocking });
     }
 
-    let cancelled: ClosureCancellation;
-    try {
-      cancelled = await cancelSubscriptionNow(deps, userId, now);
-    } catch (err) {
-      if (err instanceof CancelRefusedError) return void res.status(err.status).json({ error: err.message, reason: 'billing' });
-      throw err;
-    }
+    // Refused (502/503, reason 'billing') when the provider cannot cancel: nothing is changed then.
+    const cancelled: ClosureCancellation = await cancelSubscriptionNow(deps, userId, now);
 
     // The record first, so a closed account always has one (see closure.ts); then the mark.
     await recordClosure(deps.store, userId, now);

@@ -5,6 +5,7 @@
  * immediately) and the finality of an ended subscription work as they do for any cancellation.
  * No refund is made or computed: the plan simply ends now.
  */
+import { HttpError } from '../http/errors';
 import type { RouterDeps } from '../routerDeps';
 import { applySubscription, stateOfProfile, type BillingProfileDoc, type SubscriptionState } from '../billing/subscriptionState';
 import { stateFromStripeSubscription, stripeClient } from '../billing/stripeProvider';
@@ -14,16 +15,6 @@ import { instantMs } from '../../src/core/plans';
 /** Provider statuses after which nothing is billed any more. */
 const ENDED = ['canceled', 'incomplete_expired'];
 export const CLOSURE_CANCEL_REASON = 'account_closed';
-
-export class CancelRefusedError extends Error {
-  override name = 'CancelRefusedError';
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export const STRIPE_UNAVAILABLE =
   'Your subscription is billed through Stripe, but this server is not connected to Stripe at the moment, so it cannot cancel it. Your account is still open: try again later, or write to us through the contact page (/contact).';
@@ -38,7 +29,7 @@ export interface ClosureCancellation {
   endedAt: string | null;
 }
 
-/** Cancels the user's live subscription now; throws {@link CancelRefusedError} when the provider cannot. */
+/** Cancels the user's live subscription now; throws an {@link HttpError} (502/503, `reason: 'billing'`) when the provider cannot. */
 export async function cancelSubscriptionNow(deps: RouterDeps, userId: string, now: number): Promise<ClosureCancellation> {
   const profile = (await getProfileDoc(deps.store, userId)) as BillingProfileDoc | null;
   const state = stateOfProfile(profile);
@@ -46,7 +37,7 @@ export async function cancelSubscriptionNow(deps: RouterDeps, userId: string, no
 
   let next: SubscriptionState;
   if (state.provider === 'stripe') {
-    if (!deps.config.stripe) throw new CancelRefusedError(503, STRIPE_UNAVAILABLE);
+    if (!deps.config.stripe) throw new HttpError(503, STRIPE_UNAVAILABLE, { reason: 'billing' });
     const stripe = stripeClient(deps.config.stripe);
     let sub: unknown;
     try {
@@ -60,7 +51,7 @@ export async function cancelSubscriptionNow(deps: RouterDeps, userId: string, no
       sub = await stripe.subscriptions.retrieve(state.subscriptionId).catch(() => null);
       if (!sub || (sub as { status?: unknown }).status !== 'canceled') {
         console.error(`close-account: Stripe could not cancel ${state.subscriptionId} of ${userId}:`, err);
-        throw new CancelRefusedError(502, STRIPE_CANCEL_FAILED);
+        throw new HttpError(502, STRIPE_CANCEL_FAILED, { reason: 'billing' });
       }
     }
     // Stripe's markers are event times in seconds: this state is at least as new as the stored one.

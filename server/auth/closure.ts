@@ -13,6 +13,7 @@
  * that time (see server/retention/closedAccounts.ts).
  */
 import { createIfAbsent, docsWithPrefix, isNotFound, upsert, type Store } from '../store';
+import { CLOSURE_PREFIX, closureDocId, closurePrefixFor, isUserId } from '../store/ids';
 import type { UserDoc } from './users';
 
 export interface ClosureDoc {
@@ -28,11 +29,6 @@ export interface ClosureDoc {
 
 export type StoredClosure = ClosureDoc & { _id: string; _rev: string };
 
-export const CLOSURE_PREFIX = 'closure:';
-export const closurePrefixFor = (userId: string): string => `${CLOSURE_PREFIX}${userId}:`;
-export const closureDocId = (userId: string, closedAt: number): string =>
-  `${closurePrefixFor(userId)}${String(closedAt).padStart(15, '0')}`;
-
 /** "1 March 2026" (UTC). */
 export function closureDate(closedAt: number): string {
   return new Date(closedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -45,7 +41,7 @@ export function accountClosedMessage(closedAt: number): string {
 
 /** When the account was closed (ms), or null: open, or no such account. */
 export async function accountClosedAt(store: Store, userId: string): Promise<number | null> {
-  if (!userId.startsWith('user:')) return null;
+  if (!isUserId(userId)) return null;
   try {
     const doc = await store.db<UserDoc>('accounts').get(userId);
     return doc.type === 'user' && typeof doc.closedAt === 'number' ? doc.closedAt : null;

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { createIfAbsent, type Store } from '../store';
+import { oneTimeLinkDocId } from '../store/ids';
 
 /**
  * Signed, expiring, single-use tokens for mailed links (email verification, password reset).
@@ -108,7 +109,7 @@ export function createLinkTokens(options: LinkTokenOptions): LinkTokens {
 
     async consume(purpose, claims) {
       const created = await createIfAbsent(db, {
-        _id: `onetime:${claims.jti}`,
+        _id: oneTimeLinkDocId(claims.jti),
         type: 'onetime',
         purpose,
         userId: claims.userId,

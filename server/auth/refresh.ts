@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createIfAbsent, isConflict, isNotFound, upsert, type Store } from '../store';
+import { refreshFamilyDocId as familyDocId, refreshFamilyPrefix as familyPrefix, refreshTokenDocId as tokenId } from '../store/ids';
 
 /**
  * Opaque, rotating refresh tokens kept in the `accounts` database.
@@ -81,10 +82,6 @@ export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-const tokenId = (hash: string) => `refresh:${hash}`;
-/** The ids of a user's refresh families start with this. */
-export const familyPrefix = (userId: string) => `refreshfam:${encodeURIComponent(userId)}:`;
-const familyDocId = (userId: string, familyId: string) => familyPrefix(userId) + familyId;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export function createRefreshTokens(store: Store, options: RefreshTokenOptions = {}): RefreshTokens {

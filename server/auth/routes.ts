@@ -1,8 +1,8 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type { Mailer } from '../mail';
-import { purgeClosedAccountNow } from '../retention/closedAccounts';
 import { isNotFound, upsert, type Store } from '../store';
+import { userIdForEmail } from '../store/ids';
 import { accountClosedMessage } from './closure';
 import { createLinkTokens, LinkTokenError, passwordFingerprint, type LinkTokenOptions } from './links';
 import { authOf, optionalUser, requireUser, type AccountRefusal } from './middleware';
@@ -15,7 +15,6 @@ import {
   InvalidCredentialsError,
   InvalidEmailError,
   normaliseEmail,
-  userIdForEmail,
   type UserDoc,
 } from './users';
 
@@ -38,6 +37,12 @@ export interface AuthDeps {
   secret: string | Uint8Array;
   /** Base address for links in mail, no trailing slash. */
   publicUrl: string;
+  /**
+   * Called when a sign-up finds its address on a closed account, before the new account is made:
+   * the closed account's data must go now rather than at the next hourly purge. server/app.ts wires
+   * it to the retention module (auth never imports retention: retention reads auth's records).
+   */
+  onAccountClosed: (userId: string, closedAt: number, now: number) => Promise<unknown>;
   /** Milliseconds since the epoch; for tests. */
   now?: () => number;
   accessTtlSeconds?: number;
@@ -234,7 +239,7 @@ export function createAuth(deps: AuthDeps): Auth {
         // account starts (rather than waiting for the hourly purge).
         const existing = await getAnyAccount(userIdForEmail(normaliseEmail(body.email)));
         if (existing?.closedAt === undefined) throw err;
-        await purgeClosedAccountNow(deps.store, existing._id, existing.closedAt, now());
+        await deps.onAccountClosed(existing._id, existing.closedAt, now());
         user = await users.createUser(body);
       }
       const accessToken = await startSession(res, user.id);

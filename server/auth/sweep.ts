@@ -12,6 +12,7 @@
 import { DEFAULT_LINK_TTL_SECONDS } from './links';
 import type { RefreshFamilyDoc, RefreshTokenDoc } from './refresh';
 import { docsWithPrefix, PAGE_SIZE as PAGE, removeDocs as remove, type AnyDoc, type Store } from '../store';
+import { ONE_TIME_LINK_PREFIX, REFRESH_FAMILY_PREFIX, REFRESH_TOKEN_PREFIX } from '../store/ids';
 
 export interface SweepResult {
   refreshTokens: number;
@@ -25,7 +26,7 @@ export async function sweepExpiredAuthRecords(store: Store, now: number = Date.n
 
   const liveFamilies = new Set<string>();
   let batch: AnyDoc[] = [];
-  for await (const doc of docsWithPrefix(db, 'refresh:')) {
+  for await (const doc of docsWithPrefix(db, REFRESH_TOKEN_PREFIX)) {
     const t = doc as unknown as RefreshTokenDoc & AnyDoc;
     if (t.type !== 'refresh') continue;
     if (typeof t.expiresAt === 'number' && t.expiresAt <= now) batch.push(doc);
@@ -35,7 +36,7 @@ export async function sweepExpiredAuthRecords(store: Store, now: number = Date.n
   result.refreshTokens += await remove(db, batch);
 
   batch = [];
-  for await (const doc of docsWithPrefix(db, 'refreshfam:')) {
+  for await (const doc of docsWithPrefix(db, REFRESH_FAMILY_PREFIX)) {
     const f = doc as unknown as RefreshFamilyDoc & AnyDoc;
     if (f.type !== 'refresh-family') continue;
     // A family issued a moment ago may not have its first token written yet: keep young ones.
@@ -47,7 +48,7 @@ export async function sweepExpiredAuthRecords(store: Store, now: number = Date.n
 
   const longestLinkMs = Math.max(...Object.values(DEFAULT_LINK_TTL_SECONDS)) * 1000;
   batch = [];
-  for await (const doc of docsWithPrefix(db, 'onetime:')) {
+  for await (const doc of docsWithPrefix(db, ONE_TIME_LINK_PREFIX)) {
     const usedAt = doc.usedAt;
     if (doc.type === 'onetime' && typeof usedAt === 'number' && usedAt + longestLinkMs <= now) batch.push(doc);
     if (batch.length >= PAGE) result.linkMarkers += await remove(db, batch.splice(0));

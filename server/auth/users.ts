@@ -1,4 +1,5 @@
 import { createIfAbsent, isNotFound, upsert, type Store } from '../store';
+import { userIdForEmail } from '../store/ids';
 import { assertPasswordAcceptable, hashPassword, needsRehash, verifyPassword } from './passwords';
 
 /**
@@ -56,8 +57,6 @@ export function normaliseEmail(email: unknown): string {
   }
   return e;
 }
-
-export const userIdForEmail = (normalisedEmail: string) => `user:${normalisedEmail}`;
 
 const toPublic = (doc: UserDoc & { _id: string }): PublicUser => ({ id: doc._id, email: doc.email, createdAt: doc.createdAt });
 

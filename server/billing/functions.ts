@@ -12,6 +12,7 @@
  */
 import express, { type Router } from 'express';
 import { authOf } from '../auth';
+import { HttpError } from '../http/errors';
 import type { RouterDeps } from '../routerDeps';
 import { getTrialDoc, hasActiveSubscription } from '../subscription/service';
 import { parseCheckoutRequest } from './checkoutRequest';
@@ -31,19 +32,18 @@ export function createBillingFunctionsRouter(deps: RouterDeps): Router {
 
   router.post('/create-checkout', deps.requireUser, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    const parsed = parseCheckoutRequest(req.body);
-    if (!parsed.ok) return void res.status(400).json({ error: parsed.error });
+    const request = parseCheckoutRequest(req.body);
     const userId = authOf(res).sub;
     const profile = deps.config.stripe ? await localProfile(deps.store, userId) : await settleLocalSubscription(deps, userId);
-    if (hasActiveSubscription(profile, deps.now())) return void res.status(409).json({ error: ALREADY_SUBSCRIBED_CHECKOUT });
+    if (hasActiveSubscription(profile, deps.now())) throw new HttpError(409, ALREADY_SUBSCRIBED_CHECKOUT);
 
-    if (!deps.config.stripe) return void res.json({ url: await localCheckoutUrl(deps, userId, parsed.value) });
+    if (!deps.config.stripe) return void res.json({ url: await localCheckoutUrl(deps, userId, request) });
     try {
       const url = await createCheckoutSession(
         stripeClient(deps.config.stripe),
         deps.store,
         userId,
-        parsed.value,
+        request,
         deps.catalogue,
         deps.publicUrl,
         deps.now(),
@@ -51,7 +51,7 @@ export function createBillingFunctionsRouter(deps: RouterDeps): Router {
       res.json({ url });
     } catch (err) {
       console.error(`create-checkout for ${userId} failed:`, err);
-      res.status(502).json({ error: CHECKOUT_FAILED });
+      throw new HttpError(502, CHECKOUT_FAILED);
     }
   });
 
@@ -72,7 +72,7 @@ export function createBillingFunctionsRouter(deps: RouterDeps): Router {
       res.json({ url: await createPortalSession(stripeClient(deps.config.stripe), customer, deps.publicUrl) });
     } catch (err) {
       console.error(`customer-portal for ${userId} failed:`, err);
-      res.status(502).json({ error: PORTAL_FAILED });
+      throw new HttpError(502, PORTAL_FAILED);
     }
   });
 

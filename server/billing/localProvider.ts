@@ -13,6 +13,7 @@ import { ulid } from 'ulid';
 import { instantMs, type AddOnId, type BillingInterval, type PaidTierId } from '../../src/core/plans';
 import type { RouterDeps } from '../routerDeps';
 import { createIfAbsent, isNotFound, type Store } from '../store';
+import { localCheckoutDocId } from '../store/ids';
 import { getProfileDoc } from '../subscription/profiles';
 import { hasActiveSubscription } from '../subscription/service';
 import type { CheckoutRequest } from './checkoutRequest';
@@ -90,7 +91,7 @@ export async function completeLocalCheckout(deps: RouterDeps, claims: CheckoutCl
   const doc = await settleLocalSubscription(deps, claims.userId);
   const used = await store
     .db('billing')
-    .get(`local-checkout:${claims.jti}`)
+    .get(localCheckoutDocId(claims.jti))
     .then(
       () => true,
       (err: unknown) => {
@@ -101,7 +102,7 @@ export async function completeLocalCheckout(deps: RouterDeps, claims: CheckoutCl
   if (used) return 'already-completed';
   if (hasActiveSubscription(doc, now)) return 'already-subscribed';
   const first = await createIfAbsent(store.db<Record<string, unknown>>('billing'), {
-    _id: `local-checkout:${claims.jti}`,
+    _id: localCheckoutDocId(claims.jti),
     type: 'local-checkout',
     user_id: claims.userId,
     tier: claims.tier,

@@ -20,6 +20,7 @@ import {
 } from '../../src/core/plans';
 import type { StripeConfig } from '../config';
 import { createIfAbsent, isNotFound, type Store } from '../store';
+import { customerByIdDocId, customerDocId, emailOfUserId, isUserId } from '../store/ids';
 import type { CheckoutRequest } from './checkoutRequest';
 import { normaliseAddonLines, type AddonLine, type SubscriptionState } from './subscriptionState';
 
@@ -60,9 +61,6 @@ interface CustomerLink {
   created_at: string;
 }
 
-export const customerDocId = (userId: string): string => `stripe-customer:${userId}`;
-export const customerByIdDocId = (customerId: string): string => `stripe-customer-id:${customerId}`;
-
 async function getDoc<T extends object>(store: Store, id: string): Promise<T | null> {
   try {
     return (await store.db<T>('billing').get(id)) as T;
@@ -92,7 +90,7 @@ export async function linkCustomer(store: Store, userId: string, customerId: str
   return onRecord;
 }
 
-const emailOf = (userId: string): string | undefined => (userId.startsWith('user:') ? userId.slice('user:'.length) : undefined);
+const emailOf = (userId: string): string | undefined => (isUserId(userId) ? emailOfUserId(userId) : undefined);
 
 /** The user's Stripe customer, created once. */
 export async function ensureCustomer(stripe: Stripe, store: Store, userId: string, now: number): Promise<string> {

@@ -30,7 +30,8 @@ import {
   type PriceCatalogue,
 } from '../../src/core/plans';
 import { upsert, type Store } from '../store';
-import { getProfileDoc, profileDocId, type ProfileDoc } from '../subscription/profiles';
+import { profileDocId } from '../store/ids';
+import { getProfileDoc, type ProfileDoc } from '../subscription/profiles';
 import { getTrialDoc, recordEvent } from '../subscription/service';
 
 export type BillingProvider = 'stripe' | 'local';

@@ -12,8 +12,10 @@
  *   `customer.subscription.deleted` is final for that subscription.
  */
 import express, { type Router } from 'express';
+import { HttpError } from '../http/errors';
 import type { RouterDeps } from '../routerDeps';
 import { createIfAbsent, isNotFound, type Store } from '../store';
+import { stripeEventDocId } from '../store/ids';
 import {
   idOf,
   linkCustomer,
@@ -49,11 +51,9 @@ interface EventDoc {
   processed_at: string;
 }
 
-export const eventDocId = (id: string): string => `stripe-event:${id}`;
-
 async function seen(store: Store, id: string): Promise<boolean> {
   try {
-    await store.db('billing').get(eventDocId(id));
+    await store.db('billing').get(stripeEventDocId(id));
     return true;
   } catch (err) {
     if (isNotFound(err)) return false;
@@ -133,10 +133,10 @@ export function createBillingWebhookRouter(deps: RouterDeps): Router {
   router.post('/', express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const stripeConfig = deps.config.stripe;
-    if (!stripeConfig) return void res.status(503).json({ error: STRIPE_NOT_CONFIGURED });
-    if (!stripeConfig.webhookSecret) return void res.status(503).json({ error: WEBHOOK_SECRET_MISSING });
+    if (!stripeConfig) throw new HttpError(503, STRIPE_NOT_CONFIGURED);
+    if (!stripeConfig.webhookSecret) throw new HttpError(503, WEBHOOK_SECRET_MISSING);
     const signature = req.headers['stripe-signature'];
-    if (typeof signature !== 'string' || signature.trim() === '') return void res.status(400).json({ error: SIGNATURE_MISSING });
+    if (typeof signature !== 'string' || signature.trim() === '') throw new HttpError(400, SIGNATURE_MISSING);
     const body: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     let event: StripeEventLike;
     try {
@@ -149,7 +149,7 @@ export function createBillingWebhookRouter(deps: RouterDeps): Router {
         deps.now(), // milliseconds: the SDK divides by 1000
       ) as unknown as StripeEventLike;
     } catch {
-      return void res.status(400).json({ error: SIGNATURE_INVALID });
+      throw new HttpError(400, SIGNATURE_INVALID);
     }
     if (
       typeof event?.id !== 'string' ||
@@ -158,7 +158,7 @@ export function createBillingWebhookRouter(deps: RouterDeps): Router {
       typeof event.data?.object !== 'object' ||
       event.data.object === null
     ) {
-      return void res.status(400).json({ error: 'The event is not a Stripe event object (id, type, created, data.object).' });
+      throw new HttpError(400, 'The event is not a Stripe event object (id, type, created, data.object).');
     }
     if (await seen(deps.store, event.id)) return void res.json({ received: true, duplicate: true });
 
@@ -167,10 +167,10 @@ export function createBillingWebhookRouter(deps: RouterDeps): Router {
       outcome = await handleEvent(deps, event);
     } catch (err) {
       console.error(`Stripe webhook ${event.type} ${event.id} failed (Stripe will retry):`, err);
-      return void res.status(500).json({ error: 'The event could not be processed; it will be retried.' });
+      throw new HttpError(500, 'The event could not be processed; it will be retried.');
     }
     const first = await createIfAbsent<EventDoc>(deps.store.db<EventDoc>('billing'), {
-      _id: eventDocId(event.id),
+      _id: stripeEventDocId(event.id),
       type: 'stripe-event',
       event_type: event.type,
       created: event.created,
@@ -180,9 +180,8 @@ export function createBillingWebhookRouter(deps: RouterDeps): Router {
     if (!first) return void res.json({ received: true, duplicate: true });
     res.json({ received: true, outcome });
   });
-  router.all('/', (_req, res) => {
-    res.setHeader('Allow', 'POST');
-    res.status(405).json({ error: 'Stripe webhooks are delivered with POST.' });
+  router.all('/', () => {
+    throw new HttpError(405, 'Stripe webhooks are delivered with POST.', {}, { Allow: 'POST' });
   });
   return router;
 }

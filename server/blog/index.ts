@@ -15,13 +15,13 @@
  * - `DELETE /admin/posts/:slug?rev=`
  * - `POST /admin/preview` `{ body_markdown }` → `{ body_html }`
  */
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
+import { HttpError } from '../http/errors';
 import type { RouterDeps } from '../routerDeps';
 import {
   CreatePost,
   Preview,
-  PostError,
   UpdatePost,
   adminPostOf,
   adminSummaryOf,
@@ -60,9 +60,9 @@ function describe(error: z.ZodError): string {
 
 function parseBody<T>(schema: z.ZodType<T>, req: Request): T {
   const body: unknown = req.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new PostError(400, NOT_A_JSON_OBJECT);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, NOT_A_JSON_OBJECT);
   const result = schema.safeParse(body);
-  if (!result.success) throw new PostError(400, describe(result.error));
+  if (!result.success) throw new HttpError(400, describe(result.error));
   return result.data;
 }
 
@@ -91,32 +91,13 @@ function parseQuery<T>(schema: z.ZodType<T>, req: Request): T {
   // Repeated parameters (?page=1&page=2) arrive as arrays: take none of them.
   const q: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(req.query)) {
-    if (typeof v !== 'string') throw new PostError(400, `The query parameter ${k} must be given once, as plain text.`);
+    if (typeof v !== 'string') throw new HttpError(400, `The query parameter ${k} must be given once, as plain text.`);
     q[k] = v;
   }
   const result = schema.safeParse(q);
-  if (!result.success) throw new PostError(400, describe(result.error));
+  if (!result.success) throw new HttpError(400, describe(result.error));
   return result.data;
 }
-
-function sendError(res: Response, err: unknown): boolean {
-  if (err instanceof PostError) {
-    res.status(err.status).json({ error: err.message });
-    return true;
-  }
-  return false;
-}
-
-/** Wraps a handler so that PostErrors become answers and anything else reaches the app's error handler. */
-const handle =
-  (fn: (req: Request, res: Response) => Promise<void>) =>
-  async (req: Request, res: Response): Promise<void> => {
-    try {
-      await fn(req, res);
-    } catch (err) {
-      if (!sendError(res, err)) throw err;
-    }
-  };
 
 const slugParam = (req: Request): string => String(req.params.slug);
 
@@ -128,7 +109,7 @@ export function createBlogRouter(deps: RouterDeps): Router {
 
   router.get(
     '/posts',
-    handle(async (req, res) => {
+    async (req, res) => {
       const q = parseQuery(ListQuery, req);
       let posts = await publishedPosts(store);
       if (q.category) posts = posts.filter((p) => p.category === q.category);
@@ -143,38 +124,38 @@ export function createBlogRouter(deps: RouterDeps): Router {
         total,
         totalPages: Math.ceil(total / q.pageSize),
       });
-    }),
+    },
   );
 
   router.get(
     '/posts/:slug',
-    handle(async (req, res) => {
+    async (req, res) => {
       const s = slugParam(req);
       const post = await getPost(store, s);
       // A draft is answered exactly like a missing post: its existence is not public either.
-      if (!post || post.status !== 'published') throw new PostError(404, notFoundMessage(s));
+      if (!post || post.status !== 'published') throw new HttpError(404, notFoundMessage(s));
       const published = await publishedPosts(store);
       res.setHeader('Cache-Control', 'public, max-age=60');
       res.json({ post: fullPostOf(post), related: relatedTo(post, published).map(summaryOf) });
-    }),
+    },
   );
 
   router.get(
     '/categories',
-    handle(async (_req, res) => {
+    async (_req, res) => {
       const counts = countBy(await publishedPosts(store), (p) => [p.category]);
       res.setHeader('Cache-Control', 'public, max-age=60');
       res.json({ categories: counts.map(({ name, count }) => ({ category: name, count })) });
-    }),
+    },
   );
 
   router.get(
     '/tags',
-    handle(async (_req, res) => {
+    async (_req, res) => {
       const counts = countBy(await publishedPosts(store), (p) => p.tags);
       res.setHeader('Cache-Control', 'public, max-age=60');
       res.json({ tags: counts.map(({ name, count }) => ({ tag: name, count })) });
-    }),
+    },
   );
 
   // ---- Admin ----
@@ -187,35 +168,35 @@ export function createBlogRouter(deps: RouterDeps): Router {
 
   admin.get(
     '/posts',
-    handle(async (_req, res) => {
+    async (_req, res) => {
       const posts = (await allPosts(store)).sort((a, b) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : byNewest(a, b)));
       res.json({ posts: posts.map(adminSummaryOf), total: posts.length });
-    }),
+    },
   );
 
   admin.get(
     '/posts/:slug',
-    handle(async (req, res) => {
+    async (req, res) => {
       res.json({ post: adminPostOf(await requirePost(store, slugParam(req))) });
-    }),
+    },
   );
 
   admin.post(
     '/posts',
-    handle(async (req, res) => {
+    async (req, res) => {
       const input = parseBody(CreatePost, req);
       const post = await createPost(store, input, deps.now());
       res.status(201).json({ post: adminPostOf(post) });
-    }),
+    },
   );
 
   admin.put(
     '/posts/:slug',
-    handle(async (req, res) => {
+    async (req, res) => {
       const input = parseBody(UpdatePost, req);
       const post = await updatePost(store, slugParam(req), input, deps.now());
       res.json({ post: adminPostOf(post) });
-    }),
+    },
   );
 
   const OptionalRev = z.object({ rev: z.string({ error: 'rev must be a string: the _rev of the post as you loaded it.' }).optional() });
@@ -225,33 +206,33 @@ export function createBlogRouter(deps: RouterDeps): Router {
   ] as const) {
     admin.post(
       `/posts/:slug/${action}`,
-      handle(async (req, res) => {
+      async (req, res) => {
         const hasBody = req.body !== undefined && req.body !== null && Object.keys(req.body as object).length > 0;
         const { rev } = hasBody ? parseBody(OptionalRev, req) : { rev: undefined };
         const post = await setStatus(store, slugParam(req), status, deps.now(), rev);
         res.json({ post: adminPostOf(post) });
-      }),
+      },
     );
   }
 
   admin.delete(
     '/posts/:slug',
-    handle(async (req, res) => {
+    async (req, res) => {
       const rev = req.query.rev;
       if (typeof rev !== 'string' || rev === '') {
-        throw new PostError(400, 'rev is required: send ?rev=<the _rev of the post as you loaded it> so that a newer edit is not deleted unseen.');
+        throw new HttpError(400, 'rev is required: send ?rev=<the _rev of the post as you loaded it> so that a newer edit is not deleted unseen.');
       }
       await deletePost(store, slugParam(req), rev);
       res.json({ ok: true, slug: slugParam(req) });
-    }),
+    },
   );
 
   admin.post(
     '/preview',
-    handle(async (req, res) => {
+    async (req, res) => {
       const { body_markdown } = parseBody(Preview, req);
       res.json({ body_html: renderMarkdown(body_markdown) });
-    }),
+    },
   );
 
   router.use('/admin', admin);

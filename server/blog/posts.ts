@@ -5,8 +5,10 @@
  * instead of silently overwriting it.
  */
 import { z } from 'zod';
+import { HttpError } from '../http/errors';
 import { createIfAbsent, isConflict, isNotFound, type Store } from '../store';
 import type { AdminPost, AdminPostSummary, PostStatus, PostSummary, PublicPost } from '../../src/core/api/blog';
+import { POST_PREFIX, postDocId } from '../store/ids';
 import { readingMinutes, renderMarkdown } from './render';
 
 // The shapes sent to clients are declared once, in src/core/api/blog.ts, for client and server.
@@ -31,9 +33,6 @@ export interface PostDoc {
 }
 
 export type StoredPost = PostDoc & PouchDB.Core.IdMeta & PouchDB.Core.GetMeta;
-
-export const POST_PREFIX = 'post:';
-export const postDocId = (slug: string): string => `${POST_PREFIX}${slug}`;
 
 export const MAX_BODY_BYTES = 200 * 1024;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -112,17 +111,7 @@ export function slugify(text: string): string | null {
   return s || null;
 }
 
-// ---- Errors the routes turn into answers ----
-
-export class PostError extends Error {
-  override name = 'PostError';
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+// ---- Messages of the answers (thrown as HttpError) ----
 
 export const STALE_REV = 'This post was changed by someone else since you opened it. Reload it and apply your changes again.';
 export const notFoundMessage = (s: string) => `There is no blog post "${s}". Check the address, or pick a post from the blog.`;
@@ -206,7 +195,7 @@ export async function getPost(store: Store, slugValue: string): Promise<StoredPo
 
 export async function requirePost(store: Store, slugValue: string): Promise<StoredPost> {
   const doc = await getPost(store, slugValue);
-  if (!doc) throw new PostError(404, notFoundMessage(slugValue));
+  if (!doc) throw new HttpError(404, notFoundMessage(slugValue));
   return doc;
 }
 
@@ -237,7 +226,7 @@ export function countBy(posts: PostDoc[], keys: (p: PostDoc) => string[]): { nam
 
 export async function createPost(store: Store, input: CreatePostInput, now: number): Promise<StoredPost> {
   const s = input.slug ?? slugify(input.title);
-  if (!s) throw new PostError(400, 'slug: the title has no letters or digits to make a slug from; send a slug.');
+  if (!s) throw new HttpError(400, 'slug: the title has no letters or digits to make a slug from; send a slug.');
   const at = new Date(now).toISOString();
   const status = input.status ?? 'draft';
   const doc: PostDoc & { _id: string } = {
@@ -255,7 +244,7 @@ export async function createPost(store: Store, input: CreatePostInput, now: numb
     updated_at: at,
     published_at: status === 'published' ? at : null,
   };
-  if (!(await createIfAbsent(db(store), doc))) throw new PostError(409, slugTaken(s));
+  if (!(await createIfAbsent(db(store), doc))) throw new HttpError(409, slugTaken(s));
   return requirePost(store, s);
 }
 
@@ -267,7 +256,7 @@ export async function createPost(store: Store, input: CreatePostInput, now: numb
  */
 export async function updatePost(store: Store, slugValue: string, input: UpdatePostInput, now: number): Promise<StoredPost> {
   const current = await requirePost(store, slugValue);
-  if (current._rev !== input.rev) throw new PostError(409, STALE_REV);
+  if (current._rev !== input.rev) throw new HttpError(409, STALE_REV);
   const at = new Date(now).toISOString();
   const { rev, slug: newSlug, ...changes } = input;
   const status = changes.status ?? current.status;
@@ -290,21 +279,21 @@ export async function updatePost(store: Store, slugValue: string, input: UpdateP
     try {
       await db(store).put({ ...next, _id: current._id, _rev: rev });
     } catch (err) {
-      if (isConflict(err) || isNotFound(err)) throw new PostError(409, STALE_REV);
+      if (isConflict(err) || isNotFound(err)) throw new HttpError(409, STALE_REV);
       throw err;
     }
     return requirePost(store, next.slug);
   }
 
   if (!(await createIfAbsent(db(store), { ...next, _id: postDocId(next.slug) }))) {
-    throw new PostError(409, slugTaken(next.slug));
+    throw new HttpError(409, slugTaken(next.slug));
   }
   try {
     await db(store).remove(current._id, rev);
   } catch (err) {
     const moved = await getPost(store, next.slug);
     if (moved) await db(store).remove(moved._id, moved._rev).catch(() => undefined);
-    if (isConflict(err) || isNotFound(err)) throw new PostError(409, STALE_REV);
+    if (isConflict(err) || isNotFound(err)) throw new HttpError(409, STALE_REV);
     throw err;
   }
   return requirePost(store, next.slug);
@@ -314,7 +303,7 @@ export async function updatePost(store: Store, slugValue: string, input: UpdateP
 export async function setStatus(store: Store, slugValue: string, status: PostStatus, now: number, rev?: string): Promise<StoredPost> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const current = await requirePost(store, slugValue);
-    if (rev !== undefined && current._rev !== rev) throw new PostError(409, STALE_REV);
+    if (rev !== undefined && current._rev !== rev) throw new HttpError(409, STALE_REV);
     if (current.status === status) return current;
     const at = new Date(now).toISOString();
     try {
@@ -327,20 +316,20 @@ export async function setStatus(store: Store, slugValue: string, status: PostSta
       return requirePost(store, slugValue);
     } catch (err) {
       if (!isConflict(err)) throw err;
-      if (rev !== undefined) throw new PostError(409, STALE_REV);
+      if (rev !== undefined) throw new HttpError(409, STALE_REV);
     }
   }
-  throw new PostError(409, STALE_REV);
+  throw new HttpError(409, STALE_REV);
 }
 
 export async function deletePost(store: Store, slugValue: string, rev: string): Promise<void> {
   const current = await requirePost(store, slugValue);
-  if (current._rev !== rev) throw new PostError(409, STALE_REV);
+  if (current._rev !== rev) throw new HttpError(409, STALE_REV);
   try {
     await db(store).remove(current._id, rev);
   } catch (err) {
-    if (isConflict(err)) throw new PostError(409, STALE_REV);
-    if (isNotFound(err)) throw new PostError(404, notFoundMessage(slugValue));
+    if (isConflict(err)) throw new HttpError(409, STALE_REV);
+    if (isNotFound(err)) throw new HttpError(404, notFoundMessage(slugValue));
     throw err;
   }
 }

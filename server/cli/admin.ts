@@ -10,10 +10,11 @@
  * error), 2 bad usage.
  */
 import { pathToFileURL } from 'node:url';
-import { createUsers, normaliseEmail, userIdForEmail } from '../auth/users';
+import { createUsers, normaliseEmail } from '../auth/users';
 import { loadConfig } from '../config';
 import { grantRole, isRole, revokeRole, ROLES } from '../roles';
 import { openStore, storeOptionsFromEnv, type Store } from '../store';
+import { userIdForEmail } from '../store/ids';
 
 export const USAGE = `Usage:
   npm run admin -- grant <email> ${ROLES.join('|')}

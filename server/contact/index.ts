@@ -7,12 +7,14 @@
  *   `website` is a honeypot: when filled in, the answer is the same but nothing is stored or sent.
  * - `GET /messages?page=&pageSize=` (admin) → newest first.
  */
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import { monotonicFactory } from 'ulid';
 import { z } from 'zod';
 import { maybeAuthOf } from '../auth';
+import { HttpError } from '../http/errors';
 import type { RouterDeps } from '../routerDeps';
-import { CONTACT_PREFIX, ContactForm, isHoneypotFilled, listMessages, mailFor, type ContactMessageDoc } from './messages';
+import { contactDocId } from '../store/ids';
+import { ContactForm, isHoneypotFilled, listMessages, mailFor, type ContactMessageDoc } from './messages';
 
 export * from './messages';
 
@@ -27,13 +29,12 @@ function describe(error: z.ZodError): string {
   return !path || issue.message.startsWith(head) ? issue.message : `${path}: ${issue.message}`;
 }
 
-function pageParam(req: Request, res: Response, name: string, max: number, fallback: number): number | null {
+function pageParam(req: Request, name: string, max: number, fallback: number): number {
   const v = req.query[name];
   if (v === undefined || v === '') return fallback;
   const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
   if (!Number.isSafeInteger(n) || n < 1 || n > max) {
-    res.status(400).json({ error: `${name} must be a whole number from 1 to ${max}; got ${JSON.stringify(v)}.` });
-    return null;
+    throw new HttpError(400, `${name} must be a whole number from 1 to ${max}; got ${JSON.stringify(v)}.`);
   }
   return n;
 }
@@ -46,15 +47,9 @@ export function createContactRouter(deps: RouterDeps): Router {
   router.post('/', deps.optionalUser, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const body: unknown = req.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      res.status(400).json({ error: NOT_A_JSON_OBJECT });
-      return;
-    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, NOT_A_JSON_OBJECT);
     const parsed = ContactForm.safeParse(body);
-    if (!parsed.success) {
-      res.status(400).json({ error: describe(parsed.error) });
-      return;
-    }
+    if (!parsed.success) throw new HttpError(400, describe(parsed.error));
     const input = parsed.data;
     const now = deps.now();
     const id = nextUlid(now);
@@ -74,7 +69,7 @@ export function createContactRouter(deps: RouterDeps): Router {
       user_id: maybeAuthOf(res)?.sub ?? null,
       created_at: new Date(now).toISOString(),
     };
-    await deps.store.db<ContactMessageDoc>('contact').put({ _id: `${CONTACT_PREFIX}${id}`, ...doc });
+    await deps.store.db<ContactMessageDoc>('contact').put({ _id: contactDocId(id), ...doc });
 
     const to = deps.config.contactEmail;
     if (to) {
@@ -89,10 +84,8 @@ export function createContactRouter(deps: RouterDeps): Router {
 
   router.get('/messages', deps.requireUser, deps.requireAdmin, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    const page = pageParam(req, res, 'page', 1_000_000, 1);
-    if (page === null) return;
-    const pageSize = pageParam(req, res, 'pageSize', MAX_PAGE_SIZE, 20);
-    if (pageSize === null) return;
+    const page = pageParam(req, 'page', 1_000_000, 1);
+    const pageSize = pageParam(req, 'pageSize', MAX_PAGE_SIZE, 20);
     res.json(await listMessages(deps.store, page, pageSize));
   });
 

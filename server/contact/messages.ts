@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Store } from '../store';
+import { CONTACT_PREFIX } from '../store/ids';
 
 export interface ContactMessageDoc {
   type: 'contact_message';
@@ -18,8 +19,6 @@ export interface ContactMessageDoc {
   /** ISO date-time text. */
   created_at: string;
 }
-
-export const CONTACT_PREFIX = 'contact:';
 
 const text = (field: string) =>
   z.string({ error: (iss) => (iss.input === undefined ? `${field} is required.` : `${field} must be a string.`) });

@@ -3,25 +3,9 @@
  * {@link SmtpMailer} when SMTP_URL is set, else the {@link DevOutbox} outside production (readable at
  * /api/dev/outbox), else {@link UnconfiguredMailer}, which logs that nothing was sent.
  */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  /** Optional HTML body. */
-  html?: string;
-  /** Where replies should go (e.g. the sender of a contact-form message). */
-  replyTo?: string;
-}
+import type { MailMessage, Mailer, SentMail } from './types';
 
-export interface SentMail extends MailMessage {
-  id: number;
-  /** ISO time the message was handed to the mailer. */
-  sentAt: string;
-}
-
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-}
+export type { MailMessage, Mailer, SentMail } from './types';
 
 export const DEFAULT_OUTBOX_SIZE = 50;
 

@@ -6,7 +6,7 @@
  * pooled connection would be dropped by most relays anyway).
  */
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailMessage, Mailer } from './index';
+import type { MailMessage, Mailer } from './types';
 
 export interface SmtpMailerOptions {
   /** smtp:// or smtps:// URL with credentials if the server needs them. */

@@ -9,15 +9,16 @@
  * the scheduler runs this daily, which is plenty for a period counted in months.
  */
 import { deleteWhere, type Store } from '../store';
+import { EVENT_PREFIX, FUNNEL_PREFIX, SESSION_PREFIX } from '../store/ids';
 import { instantOf, monthsBefore } from './age';
 
 export const ANALYTICS_RETENTION_MONTHS = 24;
 
 /** Id prefix and doc type of each kind of analytics row. */
 const KINDS = [
-  { prefix: 'event:', type: 'analytics_event', key: 'events' },
-  { prefix: 'session:', type: 'analytics_session', key: 'sessions' },
-  { prefix: 'funnel:', type: 'funnel_event', key: 'funnelSteps' },
+  { prefix: EVENT_PREFIX, type: 'analytics_event', key: 'events' },
+  { prefix: SESSION_PREFIX, type: 'analytics_session', key: 'sessions' },
+  { prefix: FUNNEL_PREFIX, type: 'funnel_event', key: 'funnelSteps' },
 ] as const;
 
 export interface AnalyticsRetentionResult {

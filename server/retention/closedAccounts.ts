@@ -36,11 +36,8 @@
  * (no payment is taken), so they are not accounting records and are deleted with the account.
  */
 import { closureRecords, markClosure, recordClosure, type StoredClosure } from '../auth/closure';
-import { familyPrefix } from '../auth/refresh';
 import type { UserDoc } from '../auth/users';
 import { DEFAULT_ACCESS_TTL_SECONDS } from '../auth/tokens';
-import { customerByIdDocId, customerDocId } from '../billing/stripeProvider';
-import { roleDocId } from '../roles';
 import {
   deleteById,
   deleteWhere,
@@ -50,12 +47,31 @@ import {
   type AnyDoc,
   type Store,
 } from '../store';
-import { profileDocId } from '../subscription/profiles';
-import { trialDocId } from '../subscription/service';
-import { listMembers, memberDocId, removeMember, teamDocId, userTeamsDocId, type UserTeamsDoc } from '../teams/membership';
+import {
+  customerByIdDocId,
+  customerDocId,
+  EVENT_PREFIX,
+  FUNNEL_PREFIX,
+  homeTeamDocId,
+  INVITATION_PREFIX,
+  invitationPrefix,
+  LOCAL_CHECKOUT_PREFIX,
+  memberDocId,
+  memberPrefix,
+  ONE_TIME_LINK_PREFIX,
+  profileDocId,
+  REFRESH_TOKEN_PREFIX,
+  refreshFamilyPrefix,
+  roleDocId,
+  SESSION_PREFIX,
+  teamDocId,
+  teamRetentionDocId,
+  trialDocId,
+  userTeamsDocId,
+} from '../store/ids';
+import { listMembers, removeMember, type UserTeamsDoc } from '../teams/membership';
 import { instantOf } from './age';
 import { deleteTeamDatabase } from './teamDatabase';
-import { teamRetentionDocId } from './teamData';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -141,7 +157,7 @@ async function purgeAccountDocs(store: Store, closure: StoredClosure, now: numbe
   try {
     const teams = store.db('teams');
     // Teams: the home team and every team the user's index names.
-    const home = (await teams.get(`home-team:${userId}`).catch((err: unknown) => (isNotFound(err) ? null : Promise.reject(err)))) as
+    const home = (await teams.get(homeTeamDocId(userId)).catch((err: unknown) => (isNotFound(err) ? null : Promise.reject(err)))) as
       | (AnyDoc & { team_id?: string })
       | null;
     const index = (await teams.get(userTeamsDocId(userId)).catch((err: unknown) => (isNotFound(err) ? null : Promise.reject(err)))) as
@@ -164,8 +180,8 @@ async function purgeAccountDocs(store: Store, closure: StoredClosure, now: numbe
         }
         await deleteTeamDatabase(store, teamId, { recreate: false });
         result.teamDatabasesDeleted++;
-        await deleteWhere(store.db('invitations'), { prefix: `invitation:${teamId}:` }, () => true);
-        await deleteWhere(teams, { prefix: `member:${teamId}:` }, () => true);
+        await deleteWhere(store.db('invitations'), { prefix: invitationPrefix(teamId) }, () => true);
+        await deleteWhere(teams, { prefix: memberPrefix(teamId) }, () => true);
         await deleteById(teams, teamRetentionDocId(teamId));
         await deleteById(teams, teamDocId(teamId));
       } else {
@@ -174,14 +190,14 @@ async function purgeAccountDocs(store: Store, closure: StoredClosure, now: numbe
       }
     }
     await check();
-    await deleteById(teams, `home-team:${userId}`);
+    await deleteById(teams, homeTeamDocId(userId));
     await deleteById(teams, userTeamsDocId(userId));
 
     const accounts = store.db('accounts');
     await deleteById(accounts, profileDocId(userId));
     await deleteById(accounts, trialDocId(userId));
     await deleteById(accounts, roleDocId(userId));
-    await deleteWhere(accounts, { prefix: familyPrefix(userId) }, (d) => typeof d.createdAt !== 'number' || d.createdAt <= closure.closed_at);
+    await deleteWhere(accounts, { prefix: refreshFamilyPrefix(userId) }, (d) => typeof d.createdAt !== 'number' || d.createdAt <= closure.closed_at);
     await keepBillingLink(store, userId, closure.closed_at);
 
     // Last, the account itself, at the revision that was checked: a sign-up can now start afresh.
@@ -238,25 +254,25 @@ async function scanAndDelete(store: Store, closedAtByUser: Map<string, number>, 
 
   result.authRecords += await deleteWhere(
     store.db('accounts'),
-    { prefix: 'refresh:' },
+    { prefix: REFRESH_TOKEN_PREFIX },
     (d) => d.type === 'refresh' && closedBy(d.userId, ms(d.issuedAt)),
   );
   result.authRecords += await deleteWhere(
     store.db('accounts'),
-    { prefix: 'onetime:' },
+    { prefix: ONE_TIME_LINK_PREFIX },
     (d) => d.type === 'onetime' && closedBy(d.userId, ms(d.usedAt)),
   );
   result.invitations += await deleteWhere(
     store.db('invitations'),
-    { prefix: 'invitation:' },
+    { prefix: INVITATION_PREFIX },
     (d) => d.type === 'invitation' && (closedBy(d.invited_by, ms(d.created_at)) || closedBy(d.accepted_by, ms(d.accepted_at))),
   );
   result.billingRecords += await deleteWhere(
     store.db('billing'),
-    { prefix: 'local-checkout:' },
+    { prefix: LOCAL_CHECKOUT_PREFIX },
     (d) => d.type === 'local-checkout' && closedBy(d.user_id, ms(d.completed_at)),
   );
-  for (const prefix of ['event:', 'session:', 'funnel:']) {
+  for (const prefix of [EVENT_PREFIX, SESSION_PREFIX, FUNNEL_PREFIX]) {
     result.analyticsRows += await deleteWhere(store.db('analytics'), { prefix }, (d) => closedBy(d.user_id, ms(d.created_at)));
   }
 }

@@ -4,8 +4,8 @@
  * ULID starts with its time, so only the old end of the id range is read.
  */
 import { encodeTime } from 'ulid';
-import { CONTACT_PREFIX } from '../contact/messages';
 import { deleteWhere, type Store } from '../store';
+import { CONTACT_PREFIX } from '../store/ids';
 import { instantOf, monthsBefore } from './age';
 
 export const CONTACT_RETENTION_MONTHS = 24;

@@ -22,7 +22,9 @@ import { sweepEndedTeamData, type TeamDataResult } from './teamData';
 export { sweepOldAnalytics, ANALYTICS_RETENTION_MONTHS } from './analytics';
 export { sweepOldContactMessages, CONTACT_RETENTION_MONTHS } from './contact';
 export { sweepClosedAccounts, purgeClosedAccountNow, PURGE_GRACE_MS, CLOSURE_RECORD_DAYS, BILLING_LINK_RETENTION_YEARS } from './closedAccounts';
-export { sweepEndedTeamData, TEAM_DATA_GRACE_DAYS, WARNING_DAYS, teamRetentionDocId } from './teamData';
+export { sweepEndedTeamData, TEAM_DATA_GRACE_DAYS, WARNING_DAYS } from './teamData';
+// Kept here for callers of this module; the id lives with every other id in server/store/ids.
+export { teamRetentionDocId } from '../store/ids';
 export { deleteTeamDatabase } from './teamDatabase';
 export { planEndedAt } from './planEnd';
 

@@ -21,7 +21,8 @@
 import { accountClosedAt, closureDate } from '../auth/closure';
 import { UnconfiguredMailer, type Mailer } from '../mail';
 import { docsWithPrefix, isNotFound, removeDocs, upsert, type Store } from '../store';
-import { emailOfUserId, type TeamDoc } from '../teams/membership';
+import { emailOfUserId, TEAM_PREFIX, teamRetentionDocId } from '../store/ids';
+import type { TeamDoc } from '../teams/membership';
 import { planEndedAt } from './planEnd';
 import { deleteTeamDatabase, teamDocCount } from './teamDatabase';
 
@@ -42,8 +43,6 @@ export interface TeamRetentionDoc {
   /** The synced database was deleted (ms; the latest time). */
   deleted_at?: number;
 }
-
-export const teamRetentionDocId = (teamId: string): string => `team-retention:${teamId}`;
 
 export interface TeamDataOptions {
   store: Store;
@@ -98,7 +97,7 @@ export async function sweepEndedTeamData(options: TeamDataOptions): Promise<Team
   const canWarn = mailerAvailable(options.mailer);
   const endedAtOf = new Map<string, number | null>(); // per owner, within this run
 
-  for await (const raw of docsWithPrefix(store.db('teams'), 'team:')) {
+  for await (const raw of docsWithPrefix(store.db('teams'), TEAM_PREFIX)) {
     const team = raw as unknown as TeamDoc & { _id: string };
     if (team.type !== 'team' || typeof team.owner_id !== 'string') continue;
     result.teamsChecked++;

@@ -7,8 +7,10 @@
  * caller's own roles.
  */
 import express, { type RequestHandler, type Router } from 'express';
-import { authOf } from '../auth';
+import { authOf } from '../auth/middleware';
+import { HttpError } from '../http/errors';
 import { isNotFound, upsert, type Store } from '../store';
+import { roleDocId } from '../store/ids';
 
 export const ROLES = ['admin', 'free_user'] as const;
 export type Role = (typeof ROLES)[number];
@@ -24,7 +26,8 @@ export interface RolesDoc {
   updated_at: string;
 }
 
-export const roleDocId = (userId: string): string => `role:${userId}`;
+// The id lives with every other id in server/store/ids; re-exported for callers of this module.
+export { roleDocId };
 
 /** The user's roles (known roles only, in {@link ROLES} order); [] when none. */
 export async function getRoles(store: Store, userId: string): Promise<Role[]> {
@@ -91,10 +94,9 @@ export const ADMINS_ONLY = 'Only Earnest administrators can do this. Ask an admi
  * every request, so a revoke takes effect at once). Put it after `requireUser`; 403 otherwise.
  */
 export function requireAdmin(store: Store): RequestHandler {
-  return (_req, res, next) => {
-    getRoles(store, authOf(res).sub).then((roles) => {
-      if (roles.includes('admin')) return next();
-      res.status(403).json({ error: ADMINS_ONLY });
-    }, next);
+  return async (_req, res, next) => {
+    const roles = await getRoles(store, authOf(res).sub);
+    if (!roles.includes('admin')) throw new HttpError(403, ADMINS_ONLY);
+    next();
   };
 }

@@ -5,7 +5,8 @@
  */
 import express, { type Router } from 'express';
 import type { RouterDeps } from '../routerDeps';
-import { POST_PREFIX, type PostDoc } from '../blog/posts';
+import type { PostDoc } from '../blog/posts';
+import { POST_PREFIX } from '../store/ids';
 
 /** The public, indexable routes of the spec's §2 table (not /app, /auth, /blog-admin, /success…). */
 export const SITEMAP_PATHS = [

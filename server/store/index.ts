@@ -1,43 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import PouchDB from 'pouchdb-node';
+import { InvalidDbNameError, isValidTeamId, TEAM_DB_PREFIX, type TeamDbName } from './ids';
 
-/** Databases with a fixed name. Team databases are `team_<id>` (see {@link teamDbName}). */
+export { InvalidDbNameError, isValidTeamId, teamDbName, type TeamDbName } from './ids';
+
+/** Databases with a fixed name. Team databases are `team_<id>` (see `teamDbName` in ./ids). */
 export const FIXED_DB_NAMES = ['accounts', 'teams', 'invitations', 'billing', 'analytics', 'blog', 'contact'] as const;
 export type FixedDbName = (typeof FIXED_DB_NAMES)[number];
-export type TeamDbName = `team_${string}`;
 export type DbName = FixedDbName | TeamDbName;
-
-/**
- * A team id: lowercase letters and digits, optionally with inner hyphens, 1–64 characters
- * (covers lowercased ULIDs and UUIDs). Strict on purpose: the id becomes part of a file path
- * (LevelDB) or a CouchDB database name, so nothing else may get through.
- */
-const TEAM_ID = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
-
-export function isValidTeamId(id: unknown): id is string {
-  return typeof id === 'string' && TEAM_ID.test(id);
-}
-
-/** The database name for a team; throws on an invalid id. */
-export function teamDbName(teamId: string): TeamDbName {
-  if (!isValidTeamId(teamId)) {
-    throw new InvalidDbNameError(
-      `Invalid team id ${JSON.stringify(teamId)}: use 1–64 lowercase letters, digits and inner hyphens.`,
-    );
-  }
-  return `team_${teamId}`;
-}
 
 /** True for the names {@link Store.db} accepts. */
 export function isValidDbName(name: unknown): name is DbName {
   if (typeof name !== 'string') return false;
   if ((FIXED_DB_NAMES as readonly string[]).includes(name)) return true;
-  return name.startsWith('team_') && isValidTeamId(name.slice('team_'.length));
-}
-
-export class InvalidDbNameError extends Error {
-  override name = 'InvalidDbNameError';
+  return name.startsWith(TEAM_DB_PREFIX) && isValidTeamId(name.slice(TEAM_DB_PREFIX.length));
 }
 
 export interface StoreOptions {

@@ -8,6 +8,7 @@
  */
 import { UNSUBSCRIBED_LIMITS, normaliseOwnerProfile, type AnyTierId, type BillingInterval } from '../../src/core/plans';
 import { isNotFound, type Store } from '../store';
+import { profileDocId } from '../store/ids';
 
 export interface ProfileDoc {
   type: 'profile';
@@ -36,8 +37,6 @@ export interface ProfileView {
   max_users: number;
   max_projects: number;
 }
-
-export const profileDocId = (userId: string): string => `profile:${userId}`;
 
 /** A user without a profile: no tier, no status, the unsubscribed limits (§9: 1 user, 3 projects). */
 export function defaultProfileView(): ProfileView {

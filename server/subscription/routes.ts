@@ -9,9 +9,11 @@
  *
  * Mounted after the API's JSON parser.
  */
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Router } from 'express';
+import { z } from 'zod';
 import { priceCatalogueFromEnv, type PriceCatalogue } from '../../src/core/plans';
-import { authOf } from '../auth';
+import { authOf } from '../auth/middleware';
+import { HttpError } from '../http/errors';
 import type { Store } from '../store';
 import { getProfile } from './profiles';
 import { getTeam, listMemberships } from '../teams/membership';
@@ -34,14 +36,15 @@ function hasBody(req: Request): boolean {
 }
 
 /** A body, if any, must be a JSON object (invalid JSON never gets here: the parser answers 400). */
-function checkJsonBody(req: Request, res: Response): boolean {
-  if (!hasBody(req)) return true;
+function checkJsonBody(req: Request): void {
+  if (!hasBody(req)) return;
   if (!req.is('application/json') || typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
-    res.status(400).json({ error: NOT_JSON_BODY });
-    return false;
+    throw new HttpError(400, NOT_JSON_BODY);
   }
-  return true;
 }
+
+/** start-trial's body: nothing, or an empty object (a field sent there would be silently ignored otherwise). */
+const StartTrialBody = z.strictObject({});
 
 export function createProfilesRouter(deps: SubscriptionRouterDeps): Router {
   const router = express.Router();
@@ -57,8 +60,7 @@ export function createProfilesRouter(deps: SubscriptionRouterDeps): Router {
     const target = String(req.params.userId);
     res.setHeader('Cache-Control', 'no-store');
     if (target !== caller && !(await ownsATeamOf(deps.store, target, caller))) {
-      res.status(404).json({ error: 'No profile you can read here: only your own, or your team owner\'s.' });
-      return;
+      throw new HttpError(404, 'No profile you can read here: only your own, or your team owner\'s.');
     }
     res.json(await getProfile(deps.store, target, (deps.now ?? Date.now)()));
   });
@@ -80,18 +82,15 @@ export function createFunctionsRouter(deps: SubscriptionRouterDeps): Router {
   const catalogue = deps.catalogue ?? priceCatalogueFromEnv(process.env);
 
   router.post('/get-subscription-details', deps.requireUser, async (req, res) => {
-    if (!checkJsonBody(req, res)) return;
+    checkJsonBody(req);
     const details = await subscriptionDetails(deps.store, authOf(res).sub, now(), catalogue);
     res.setHeader('Cache-Control', 'no-store');
     res.json(details);
   });
 
   router.post('/start-trial', deps.requireUser, async (req, res) => {
-    if (!checkJsonBody(req, res)) return;
-    if (hasBody(req) && Object.keys(req.body as object).length > 0) {
-      res.status(400).json({ error: START_TRIAL_TAKES_NO_BODY });
-      return;
-    }
+    checkJsonBody(req);
+    if (hasBody(req) && !StartTrialBody.safeParse(req.body).success) throw new HttpError(400, START_TRIAL_TAKES_NO_BODY);
     const result = await startTrial(deps.store, authOf(res).sub, now());
     res.setHeader('Cache-Control', 'no-store');
     switch (result.outcome) {
@@ -99,11 +98,9 @@ export function createFunctionsRouter(deps: SubscriptionRouterDeps): Router {
         res.json(result);
         return;
       case 'already-used':
-        res.status(409).json({ outcome: result.outcome, error: TRIAL_ALREADY_USED });
-        return;
+        throw new HttpError(409, TRIAL_ALREADY_USED, { outcome: result.outcome });
       case 'already-subscribed':
-        res.status(409).json({ outcome: result.outcome, error: ALREADY_SUBSCRIBED });
-        return;
+        throw new HttpError(409, ALREADY_SUBSCRIBED, { outcome: result.outcome });
     }
   });
 

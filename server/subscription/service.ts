@@ -23,7 +23,8 @@ import {
 } from '../../src/core/plans';
 import { getRoles } from '../roles';
 import { createIfAbsent, isNotFound, upsert, type Store } from '../store';
-import { getProfileDoc, profileDocId, type ProfileDoc } from './profiles';
+import { profileDocId, serverEventDocId, trialDocId } from '../store/ids';
+import { getProfileDoc, type ProfileDoc } from './profiles';
 
 /** The one trial a user may ever have: `_id` = `trial:<userId>` in `accounts`, created with createIfAbsent. */
 export interface TrialDoc {
@@ -35,8 +36,6 @@ export interface TrialDoc {
   /** ISO date-time text. */
   ends_at: string;
 }
-
-export const trialDocId = (userId: string): string => `trial:${userId}`;
 
 /** An `analytics_events` row (§3) in the `analytics` database. */
 export interface AnalyticsEventDoc {
@@ -243,7 +242,7 @@ export async function startTrial(store: Store, userId: string, now: number): Pro
 export async function recordEvent(store: Store, event: Omit<AnalyticsEventDoc, 'type'>): Promise<void> {
   try {
     await store.db<AnalyticsEventDoc>('analytics').put({
-      _id: `event:${event.created_at}:${randomUUID()}`,
+      _id: serverEventDocId(event.created_at, randomUUID()),
       type: 'analytics_event',
       ...event,
     });

@@ -6,15 +6,14 @@
  */
 import { ulid } from 'ulid';
 import { createIfAbsent, isNotFound, type Store } from '../store';
-import { addMember, emailOfUserId, teamDocId, type TeamDoc } from './membership';
+import { emailOfUserId, homeTeamDocId, teamDocId } from '../store/ids';
+import { addMember, type TeamDoc } from './membership';
 
 interface HomeTeamDoc {
   type: 'home_team';
   user_id: string;
   team_id: string;
 }
-
-const homeTeamDocId = (userId: string) => `home-team:${userId}`;
 
 /** A default team name from the owner's email: "ada's team". */
 export function defaultTeamName(userId: string): string {

@@ -42,10 +42,11 @@ import type {
   TransferResponse,
 } from '../../src/core/api/teams';
 import { authOf } from '../auth';
-import { InvalidEmailError, normaliseEmail, userIdForEmail } from '../auth/users';
+import { InvalidEmailError, normaliseEmail } from '../auth/users';
 import { HttpError } from '../http/errors';
 import type { RouterDeps } from '../routerDeps';
 import { isValidTeamId, upsert } from '../store';
+import { emailOfUserId, teamDocId, userIdForEmail } from '../store/ids';
 import { ensureHomeTeam } from './home';
 import {
   invitationError,
@@ -64,14 +65,12 @@ import { invitationQuotaMessage, takeInvitationMailSlot } from './mailQuota';
 import {
   addMember,
   canManageMembers,
-  emailOfUserId,
   getMembership,
   getTeam,
   listMembers,
   listMemberships,
   removeMember,
   setMemberRole,
-  teamDocId,
   type Membership,
   type TeamDoc,
   type TeamRole,

@@ -14,6 +14,7 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import type { InvitationFailure } from '../../src/core/api/teams';
 import { HttpError, isHttpError } from '../http/errors';
 import { isNotFound, upsert, type Store } from '../store';
+import { invitationDocId, invitationPrefix } from '../store/ids';
 import type { TeamRole } from './membership';
 
 export const INVITATION_TTL_DAYS = 7;
@@ -38,8 +39,6 @@ export interface InvitationDoc {
 }
 
 export type StoredInvitation = InvitationDoc & { _id: string; _rev: string };
-
-export const invitationDocId = (teamId: string, email: string) => `invitation:${teamId}:${email}`;
 
 export type { InvitationFailure };
 
@@ -142,7 +141,7 @@ export async function putInvitation(
 
 /** Every invitation document of a team (any status). */
 export async function listInvitations(store: Store, teamId: string): Promise<StoredInvitation[]> {
-  const prefix = `invitation:${teamId}:`;
+  const prefix = invitationPrefix(teamId);
   const res = await store.db<InvitationDoc>('invitations').allDocs({ include_docs: true, startkey: prefix, endkey: `${prefix}\ufff0` });
   return res.rows.map((r) => r.doc as StoredInvitation).filter((d) => d && d.type === 'invitation');
 }

@@ -15,6 +15,7 @@
  */
 import type { TeamRole } from '../../src/core/api/teams';
 import { createIfAbsent, isConflict, isNotFound, isValidTeamId, upsert, type Store } from '../store';
+import { memberDocId, memberPrefix, teamDocId, userTeamsDocId } from '../store/ids';
 
 // The role names are part of the wire (src/core/api/teams.ts); this list must name each of them.
 export const TEAM_ROLES = ['owner', 'admin', 'editor', 'viewer'] as const satisfies readonly TeamRole[];
@@ -61,10 +62,6 @@ export interface UserTeamsDoc {
   updated_at: string;
 }
 
-export const teamDocId = (teamId: string): string => `team:${teamId}`;
-export const memberDocId = (teamId: string, userId: string): string => `member:${teamId}:${userId}`;
-export const userTeamsDocId = (userId: string): string => `user-teams:${userId}`;
-
 export interface Membership {
   teamId: string;
   userId: string;
@@ -101,7 +98,7 @@ export type StoredMember = MemberDoc & { _id: string; _rev: string };
 /** Every member of a team (the owner included), oldest first. */
 export async function listMembers(store: Store, teamId: string): Promise<StoredMember[]> {
   if (!isValidTeamId(teamId)) return [];
-  const prefix = `member:${teamId}:`;
+  const prefix = memberPrefix(teamId);
   const res = await store.db<MemberDoc>('teams').allDocs({ include_docs: true, startkey: prefix, endkey: `${prefix}\ufff0` });
   const members: StoredMember[] = [];
   for (const row of res.rows) {
@@ -190,9 +187,4 @@ export async function removeMember(store: Store, teamId: string, userId: string,
   }
   await indexUserTeam(store, userId, teamId, false, now);
   return removed;
-}
-
-/** The email of a user id (`user:<email>`), for display. */
-export function emailOfUserId(userId: string): string {
-  return userId.startsWith('user:') ? userId.slice('user:'.length) : userId;
 }

@@ -6,7 +6,7 @@
  */
 import type { LocalDateTime } from '../../core/model/dates';
 import type { Project, SourceInfo } from '../../core/model/schedule';
-import type { ChunkKind } from './chunks';
+import type { ChunkKind } from './chunkKinds';
 import type { PeriodTable } from '../../core/evm/periodTable';
 
 /** Bumped when the document layout changes in a way older code cannot read. */

@@ -9,7 +9,8 @@ import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { DevOutbox } from '../../../server/mail';
 import { profileDocId } from '../../../server/subscription';
-import { getMembership, getTeam, teamDocId } from '../../../server/teams';
+import { getMembership, getTeam } from '../../../server/teams';
+import { teamDocId } from '../../../server/store/ids';
 import { harness, SECRET, type Harness } from '../subscription/helpers';
 
 let h: Harness;
