@@ -12,6 +12,9 @@ import { ensurePrivateDataDir, openStore, storeOptionsFromEnv, type Store } from
  * (a stack trace would bury the variable to fix). Nothing listens before this has passed.
  */
 function prepare(): { config: Config; store: Store; authSecret: string } {
+  // Everything this process writes (LevelDB files, the auth secret) is for its own user only, even
+  // if someone later widens DATA_DIR's mode.
+  process.umask(0o077);
   try {
     const config = loadConfig();
     assertSafeToStart(config);

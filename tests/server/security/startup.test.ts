@@ -3,7 +3,7 @@
  * entry point, the private data directory, and URLs in 5xx log lines.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -89,6 +89,50 @@ describe('server/index.ts refuses to start', () => {
     expect(r.code).toBe(1);
     expect(r.err.trim()).toMatch(/^Earnest cannot start: AUTH_SECRET is a value published in Earnest's source code/);
     expect(r.out).not.toMatch(/listening/i);
+  }, 40_000);
+});
+
+describe('server/index.ts with the defaults (npm start)', () => {
+  it.skipIf(process.platform === 'win32')('listens on 127.0.0.1, keeps its data private (0700 directory, 0600 files) and has no outbox', async () => {
+    const dataDir = join(dir, 'data');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      cwd: join(import.meta.dirname, '../../..'),
+      env: { PATH: process.env.PATH ?? '', PORT: '0', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let log = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no start within 30 s:\n${log}`)), 30_000);
+        const onData = (d: Buffer) => {
+          log += d.toString();
+          const m = /listening on (http:\/\/[^ ]+)/.exec(log);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]);
+          }
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', onData);
+        child.once('exit', (code) => reject(new Error(`exited ${code}:\n${log}`)));
+      });
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${url}/api/dev/outbox`)).status).toBe(404);
+      const signup = await fetch(`${url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'ada@example.com', password: 'a perfectly fine password' }),
+      });
+      expect(signup.status).toBe(201);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(statSync(join(dataDir, 'auth-secret')).mode & 0o777).toBe(0o600);
+      expect(statSync(join(dataDir, 'accounts')).mode & 0o077).toBe(0); // LevelDB's own files and directories
+      for (const f of readdirSync(join(dataDir, 'accounts'))) expect(statSync(join(dataDir, 'accounts', f)).mode & 0o077, f).toBe(0);
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
   }, 40_000);
 });
 
