@@ -11,7 +11,7 @@ import { SECRET, harness, type Harness } from '../subscription/helpers';
 
 const CHECKOUT = '/api/functions/create-checkout';
 const PORTAL = '/api/functions/customer-portal';
-const BIG_PLAN = { tier: 'professional', billing: 'annual', addons: [{ id: 'users_5', quantity: 20 }] };
+const BIG_PLAN = { tier: 'professional', billing: 'annual', addons: [{ id: 'users-5', quantity: 20 }] };
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -78,7 +78,7 @@ describe.each([
     const token = await h.signup();
     const me = await request(h.app).get('/api/auth/me').set(bearer(token));
     const userId = me.body.user.id as string;
-    const t = await signBillingToken(SECRET, { purpose: 'checkout', userId, tier: 'professional', billing: 'annual', addons: [{ id: 'users_5', quantity: 20 }] }, h.clock.now);
+    const t = await signBillingToken(SECRET, { purpose: 'checkout', userId, tier: 'professional', billing: 'annual', addons: [{ id: 'users-5', quantity: 20 }] }, h.clock.now);
     const page = await request(h.app).get(`/billing/checkout?token=${t}`);
     expect(page.status).toBe(503);
     expect(page.text).toContain('Checkout is not available on this server');
@@ -96,7 +96,7 @@ describe('local provider', () => {
   ])('%s: create-checkout gives the local checkout page, which sells the plan', async (_name, env) => {
     h = harness('earnest-billing-local-', env);
     const token = await h.signup();
-    const res = await request(h.app).post(CHECKOUT).set(bearer(token)).send({ tier: 'starter', billing: 'monthly' });
+    const res = await request(h.app).post(CHECKOUT).set(bearer(token)).send(BIG_PLAN);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.url).toMatch(/\/billing\/checkout\?token=/);
     const page = await request(h.app).get(local(res.body.url));

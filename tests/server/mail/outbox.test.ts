@@ -135,7 +135,7 @@ describe('GET /api/dev/outbox answers this machine only', () => {
     servers.push(server);
     await new Promise<void>((r) => server.listen(0, external, r));
     const { port } = server.address() as AddressInfo;
-    for (const headers of [{}, { 'X-Forwarded-For': '127.0.0.1' }]) {
+    for (const headers of [{}, { 'X-Forwarded-For': '127.0.0.1' }] as Record<string, string>[]) {
       const res = await fetch(`http://${external}:${port}/api/dev/outbox`, { headers });
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: 'Not found', path: '/api/dev/outbox' });
