@@ -42,8 +42,12 @@ export default defineConfig({
     env: {
       HOST: '127.0.0.1',
       PORT: String(PORT),
-      // Not production: the dev mail outbox (/api/dev/outbox) lets tests follow mailed links.
+      // Not production, with the dev mail outbox (/api/dev/outbox, loopback only) asked for
+      // explicitly: tests follow mailed links through it.
       NODE_ENV: 'development',
+      EARNEST_DEV_OUTBOX: '1',
+      // The built-in test-mode checkout (the default on loopback outside production; explicit here).
+      LOCAL_BILLING: '1',
       // Links in mail and checkout URLs point where the browser is (127.0.0.1, not localhost).
       PUBLIC_URL: BASE_URL,
       // Every spec signs up from one address: the per-address limits (10 sign-ups an hour) would

@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // npm start: build the web app when dist/ is missing or older than its sources, then run the
-// server (DATA_DIR defaults to ./data).
+// server (DATA_DIR defaults to ./data) with the production-safe defaults: loopback only, a
+// generated secret in DATA_DIR, no development outbox.
+// npm run dev:server (`--dev`): the same plus the development mail outbox (EARNEST_DEV_OUTBOX=1,
+// /api/dev/outbox from this machine only); the server refuses it on a non-loopback HOST.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -36,6 +39,7 @@ if (builtAt === 0 || sourcesAt > builtAt) {
 }
 
 const env = { ...process.env, DATA_DIR: process.env.DATA_DIR || './data' };
+if (process.argv.includes('--dev')) env.EARNEST_DEV_OUTBOX = '1';
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { stdio: 'inherit', cwd: root, env });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));

@@ -3,9 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import { createAuth, resolveAuthSecret, type Auth } from './auth';
 import { createCloseAccountRouter } from './auth/closeAccount';
-import type { Config } from './config';
+import { isLoopbackAddress, type Config } from './config';
 import { HttpError } from './http/errors';
 import { verifyJsonDepth } from './http/jsonDepth';
+import { urlForLog } from './http/logUrl';
 import { DevOutbox, SmtpMailer, UnconfiguredMailer, type Mailer } from './mail';
 import { purgeClosedAccountNow } from './retention/closedAccounts';
 import { priceCatalogueFromEnv, type PriceCatalogue } from '../src/core/plans';
@@ -32,9 +33,12 @@ export interface AppDeps {
    * /api/auth request (so apps that never touch auth, like the health tests, open nothing).
    */
   store?: Store;
-  /** Outgoing mail. Default: SMTP when SMTP_URL is set, else a {@link DevOutbox} outside production, else a logging stand-in. */
+  /**
+   * Outgoing mail. Default: SMTP when SMTP_URL is set, else a {@link DevOutbox} with EARNEST_DEV_OUTBOX=1, else a
+   * logging stand-in. A DevOutbox (given or default) is readable at /api/dev/outbox outside production, from loopback only.
+   */
   mailer?: Mailer;
-  /** The auth secret. Default: `resolveAuthSecret(config)` (AUTH_SECRET, dev secret, or DATA_DIR/auth-secret). */
+  /** The auth secret. Default: `resolveAuthSecret(config)` (AUTH_SECRET, or DATA_DIR/auth-secret generated once). */
   authSecret?: string | Uint8Array;
   /** Product and price ids; default: from the environment (see priceCatalogueFromEnv). */
   catalogue?: Readonly<PriceCatalogue>;
@@ -67,10 +71,27 @@ function notFound(req: Request, res: Response): void {
   res.status(404).json({ error: 'Not found', path: req.originalUrl.split('?')[0] });
 }
 
-/** The mailer the server uses when none is given: SMTP when SMTP_URL is set, else the dev outbox outside production, else a logging stand-in. */
+/**
+ * The mailer the server uses when none is given: SMTP when SMTP_URL is set, else the dev outbox when
+ * explicitly asked for (EARNEST_DEV_OUTBOX=1, `npm run dev:server`; never in production), else a
+ * stand-in that logs recipient and subject and sends nothing.
+ */
 export function defaultMailer(config: Config): Mailer {
   if (config.smtpUrl) return new SmtpMailer({ url: config.smtpUrl, from: config.mailFrom });
-  return config.nodeEnv === 'production' ? new UnconfiguredMailer() : new DevOutbox();
+  return config.devOutbox && config.nodeEnv !== 'production' ? new DevOutbox() : new UnconfiguredMailer();
+}
+
+/** Headers a reverse proxy adds: a request carrying one came from elsewhere, whatever the socket says. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
+
+/**
+ * True when the request's TCP peer is this machine and no proxy relayed it. The socket address,
+ * not req.ip: "trust proxy" would let X-Forwarded-For speak for the client. A proxy on this machine
+ * connects from loopback too, hence the refusal of forwarded requests.
+ */
+export function isDirectLoopbackRequest(req: Request): boolean {
+  if (!isLoopbackAddress(req.socket.remoteAddress)) return false;
+  return !FORWARDING_HEADERS.some((h) => req.headers[h] !== undefined);
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -168,10 +189,12 @@ export function createApp(deps: AppDeps): express.Express {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok', version: VERSION, time: new Date().toISOString() });
   });
-  // The development outbox: mail the server would have sent. Never exists in production.
+  // The development outbox: mail the server would have sent, sign-in links included. Never exists in
+  // production; answers only this machine (anyone else gets the same 404 as when it is absent).
   if (config.nodeEnv !== 'production' && mailer instanceof DevOutbox) {
     const outbox = mailer;
-    api.get('/dev/outbox', (_req, res) => {
+    api.get('/dev/outbox', (req, res, next) => {
+      if (!isDirectLoopbackRequest(req)) return next();
       res.setHeader('Cache-Control', 'no-store');
       res.json({ messages: outbox.messages() });
     });
@@ -233,7 +256,7 @@ export function createApp(deps: AppDeps): express.Express {
     if (e.type === 'entity.parse.failed') message = 'The request body is not valid JSON.';
     else if (e.type === 'entity.too.large') message = 'The request body is too large.';
     else if (code < 500 && e.message) message = e.message;
-    if (code >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, err);
+    if (code >= 500) console.error(`${req.method} ${urlForLog(req.originalUrl)} failed:`, err);
     res.status(code).json({ error: message });
   };
   app.use(onError);

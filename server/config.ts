@@ -6,7 +6,10 @@ const MIN_AUTH_SECRET_BYTES = 32;
 export interface Config {
   /** TCP port (PORT, default 8080). */
   port: number;
-  /** Interface to listen on (HOST, default 0.0.0.0; tests use 127.0.0.1). */
+  /**
+   * Interface to listen on (HOST, default 127.0.0.1: loopback, reachable from this machine only).
+   * Set HOST=0.0.0.0 (or an address) to serve other machines, typically behind a TLS proxy.
+   */
   host: string;
   /** Where the server keeps its data (DATA_DIR, default ./data), as an absolute path. */
   dataDir: string;
@@ -14,18 +17,29 @@ export interface Config {
   nodeEnv: string;
   /**
    * AUTH_SECRET: the key for access tokens and mailed links (at least 32 bytes). When unset, see
-   * `resolveAuthSecret` in server/auth/secret.ts (a fixed dev secret, or one persisted in DATA_DIR).
+   * `resolveAuthSecret` in server/auth/secret.ts (one generated once and kept in DATA_DIR/auth-secret).
    */
   authSecret?: string;
+  /**
+   * EARNEST_DEV_OUTBOX=1 (`npm run dev:server`): keep mail in memory and show it at /api/dev/outbox
+   * (loopback clients only) instead of logging it. Refused with NODE_ENV=production or a non-loopback
+   * HOST by {@link assertSafeToStart}.
+   */
+  devOutbox: boolean;
+  /**
+   * LOCAL_BILLING: 1 offers the built-in local (no card, test-mode) checkout even where it is not the
+   * default; 0 never offers it. Unset: see `billingProviderOf` in server/billing/provider.ts.
+   */
+  localBilling?: boolean;
   /** PUBLIC_URL: the address users reach the app at, for links in mail (default http://localhost:PORT), no trailing slash. */
   publicUrl: string;
-  /** SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465. When unset, mail goes to the dev outbox (or is logged in production). */
+  /** SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465. When unset, mail goes to the dev outbox with EARNEST_DEV_OUTBOX=1, else it is logged (recipient and subject) and dropped. */
   smtpUrl?: string;
   /** MAIL_FROM: the sender of outgoing mail (default "Earnest <no-reply@HOST-of-PUBLIC_URL>"). */
   mailFrom: string;
   /** CONTACT_EMAIL: where contact-form messages are mailed (they are always stored). */
   contactEmail?: string;
-  /** Stripe, when STRIPE_SECRET_KEY is set; otherwise the local billing provider is used. */
+  /** Stripe, when STRIPE_SECRET_KEY is set; otherwise see `billingProviderOf` (server/billing/provider.ts). */
   stripe?: StripeConfig;
   /** COUCHDB_PROXY_SECRET: CouchDB's [chttpd_auth] secret, for proxy authentication through the sync gateway. */
   couchProxySecret?: string;
@@ -58,9 +72,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const config: Config = {
     port,
-    host: env.HOST?.trim() || '0.0.0.0',
+    host: env.HOST?.trim() || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR?.trim() || './data'),
     nodeEnv: env.NODE_ENV?.trim() || 'development',
+    devOutbox: parseFlag(env, 'EARNEST_DEV_OUTBOX') ?? false,
     publicUrl: parsePublicUrl(env.PUBLIC_URL?.trim() || `http://localhost:${port}`),
     mailFrom: '',
   };
@@ -110,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     config.stripe = stripe;
   }
 
+  const localBilling = parseFlag(env, 'LOCAL_BILLING');
+  if (localBilling !== undefined) config.localBilling = localBilling;
+
   const proxySecret = env.COUCHDB_PROXY_SECRET?.trim();
   if (proxySecret) config.couchProxySecret = proxySecret;
 
@@ -124,9 +142,58 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `AUTH_SECRET is too short (${bytes} bytes): use at least ${MIN_AUTH_SECRET_BYTES} random bytes, e.g. \`openssl rand -base64 48\`.`,
       );
     }
+    if (PUBLISHED_AUTH_SECRETS.includes(secret)) {
+      throw new Error(
+        'AUTH_SECRET is a value published in Earnest\'s source code, so anyone could sign tokens with it: set a random one, e.g. `openssl rand -base64 48`, or unset it to have one generated in DATA_DIR/auth-secret.',
+      );
+    }
     config.authSecret = secret;
   }
   return config;
+}
+
+/**
+ * Secrets that appear in Earnest's source or history and so are known to everyone: the development
+ * secret earlier versions signed with when AUTH_SECRET was unset. Refused as AUTH_SECRET and in
+ * DATA_DIR/auth-secret.
+ */
+export const PUBLISHED_AUTH_SECRETS: readonly string[] = ['earnest-development-secret-do-not-use-in-production'];
+
+/** True for a loopback interface or address: 127.0.0.0/8, ::1 (also IPv4-mapped), `localhost`. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const a = address.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (a === 'localhost' || a === '::1' || a === '0:0:0:0:0:0:0:1') return true;
+  const v4 = a.startsWith('::ffff:') ? a.slice('::ffff:'.length) : a;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+/**
+ * Refuses (throws, one line naming the variable and what to do) a configuration that must not
+ * serve: development conveniences in production or on an interface other machines can reach.
+ * The server calls it before listening; loadConfig alone stays usable by the admin CLI.
+ */
+export function assertSafeToStart(config: Pick<Config, 'devOutbox' | 'nodeEnv' | 'host'>): void {
+  if (!config.devOutbox) return;
+  if (config.nodeEnv === 'production') {
+    throw new Error(
+      'EARNEST_DEV_OUTBOX=1 is not allowed with NODE_ENV=production (it would keep mail, with its sign-in links, in the server): unset EARNEST_DEV_OUTBOX and set SMTP_URL.',
+    );
+  }
+  if (!isLoopbackAddress(config.host)) {
+    throw new Error(
+      `HOST=${config.host} is not a loopback address, and EARNEST_DEV_OUTBOX=1 (npm run dev:server) keeps mail with its sign-in links in the server: use HOST=127.0.0.1 for development, or unset EARNEST_DEV_OUTBOX (npm start) to serve other machines.`,
+    );
+  }
+}
+
+/** A yes/no variable: 1/true/yes or 0/false/no (any case); unset or blank → undefined. */
+function parseFlag(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return undefined;
+  if (['1', 'true', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be 1 or 0 (also true/false, yes/no); got "${env[name]}".`);
 }
 
 function parsePublicUrl(raw: string): string {

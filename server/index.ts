@@ -1,18 +1,39 @@
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createApp, defaultMailer } from './app';
 import { resolveAuthSecret, sweepExpiredAuthRecords } from './auth';
-import { loadConfig } from './config';
+import { billingStartupWarning } from './billing';
+import { assertSafeToStart, loadConfig, type Config } from './config';
 import { createRetentionSchedule, describeRetention } from './retention';
 import { rateLimitsFromEnv } from './security/rateLimits';
-import { openStore, storeOptionsFromEnv } from './store';
+import { ensurePrivateDataDir, openStore, storeOptionsFromEnv, type Store } from './store';
 
-const config = loadConfig();
-mkdirSync(config.dataDir, { recursive: true });
+/**
+ * Configuration, data directory, store and secret, or one line naming what is wrong and exit 1
+ * (a stack trace would bury the variable to fix). Nothing listens before this has passed.
+ */
+function prepare(): { config: Config; store: Store; authSecret: string } {
+  // Everything this process writes (LevelDB files, the auth secret) is for its own user only, even
+  // if someone later widens DATA_DIR's mode.
+  process.umask(0o077);
+  try {
+    const config = loadConfig();
+    assertSafeToStart(config);
+    ensurePrivateDataDir(config.dataDir);
+    const store = openStore(storeOptionsFromEnv(process.env, config.dataDir));
+    const { secret: authSecret } = resolveAuthSecret(config);
+    return { config, store, authSecret };
+  } catch (err) {
+    console.error(`Earnest cannot start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
+
+const { config, store, authSecret } = prepare();
+const billingWarning = billingStartupWarning(config);
+if (billingWarning) console.warn(billingWarning);
+if (config.devOutbox) console.log('Development outbox on (EARNEST_DEV_OUTBOX=1): mail is kept in memory, readable at /api/dev/outbox from this machine only.');
 
 const staticDir = process.env.STATIC_DIR || fileURLToPath(new URL('../dist', import.meta.url));
-const store = openStore(storeOptionsFromEnv(process.env, config.dataDir));
-const { secret: authSecret } = resolveAuthSecret(config);
 const mailer = defaultMailer(config);
 const app = createApp({ config, staticDir, store, mailer, authSecret, rateLimits: rateLimitsFromEnv(process.env) });
 

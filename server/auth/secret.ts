@@ -1,27 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PUBLISHED_AUTH_SECRETS } from '../config';
+import { ensurePrivateDataDir } from '../store';
 import { MIN_SECRET_BYTES } from './tokens';
 
 /**
- * Where the auth secret comes from, in order:
+ * Where the auth secret comes from, in every environment (development included: a fixed secret
+ * would be public, and anyone reaching the port could forge tokens with it):
  * 1. AUTH_SECRET (validated by loadConfig);
- * 2. outside production: a fixed, public development secret (with a warning) — never use it live;
- * 3. in production: `DATA_DIR/auth-secret`, generated once (mode 0600) and reused, so a one-machine
- *    install needs no setup and tokens survive restarts. Several instances must share AUTH_SECRET.
+ * 2. `DATA_DIR/auth-secret`, generated once (mode 0600) and reused, so a one-machine install needs
+ *    no setup and tokens survive restarts. Several instances must share AUTH_SECRET.
  */
-export const DEV_AUTH_SECRET = 'earnest-development-secret-do-not-use-in-production';
 export const AUTH_SECRET_FILE = 'auth-secret';
 
 export interface SecretSource {
   authSecret?: string;
-  nodeEnv: string;
   dataDir: string;
 }
 
 export interface ResolvedSecret {
   secret: string;
-  source: 'env' | 'dev' | 'file-created' | 'file';
+  source: 'env' | 'file-created' | 'file';
 }
 
 export function resolveAuthSecret(
@@ -30,16 +30,11 @@ export function resolveAuthSecret(
 ): ResolvedSecret {
   if (config.authSecret) return { secret: config.authSecret, source: 'env' };
 
-  if (config.nodeEnv !== 'production') {
-    log('AUTH_SECRET is not set: using the fixed development secret. Set AUTH_SECRET in production.');
-    return { secret: DEV_AUTH_SECRET, source: 'dev' };
-  }
-
   const file = join(config.dataDir, AUTH_SECRET_FILE);
   const existing = readSecretFile(file);
   if (existing !== null) return { secret: existing, source: 'file' };
 
-  mkdirSync(config.dataDir, { recursive: true });
+  ensurePrivateDataDir(config.dataDir, log);
   const secret = randomBytes(48).toString('base64url');
   try {
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
@@ -67,6 +62,9 @@ function readSecretFile(file: string): string | null {
   const secret = text.trim();
   if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES) {
     throw new Error(`${file} holds no usable secret (at least ${MIN_SECRET_BYTES} bytes needed): delete it to generate a new one, or set AUTH_SECRET.`);
+  }
+  if (PUBLISHED_AUTH_SECRETS.includes(secret)) {
+    throw new Error(`${file} holds a secret published in Earnest's source code: delete it to generate a new one, or set AUTH_SECRET.`);
   }
   return secret;
 }

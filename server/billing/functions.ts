@@ -1,6 +1,7 @@
 /**
  * `POST /api/functions/create-checkout` and `POST /api/functions/customer-portal` (§7; bearer token,
- * JSON). Stripe when configured (STRIPE_SECRET_KEY), otherwise the local provider's own pages.
+ * JSON). The provider is `billingProviderOf(config)` (provider.ts): Stripe, the local provider's own
+ * pages, or none (503 {@link CHECKOUT_UNAVAILABLE}, checked before anything else).
  * Every other path falls through (next()) to the routers mounted after this one.
  *
  * - create-checkout `{ tier, billing, addons? }` → `{ url }`; 400 names the bad field and the
@@ -15,9 +16,11 @@ import { authOf } from '../auth';
 import { HttpError } from '../http/errors';
 import type { RouterDeps } from '../routerDeps';
 import { getTrialDoc, hasActiveSubscription } from '../subscription/service';
+import { HttpError } from '../http/errors';
 import { parseCheckoutRequest } from './checkoutRequest';
 import { localCheckoutUrl, localPortalUrl, localProfile, settleLocalSubscription } from './localProvider';
 import { createCheckoutSession, createPortalSession, customerIdForUser, stripeClient } from './stripeProvider';
+import { CHECKOUT_UNAVAILABLE, billingProviderOf } from './provider';
 import { stateOfProfile } from './subscriptionState';
 
 export const TRIAL_USERS_MESSAGE = 'Trial users cannot manage billing: choose a paid plan first.';
@@ -29,8 +32,15 @@ export const PORTAL_FAILED = 'Failed to open subscription management. Please try
 
 export function createBillingFunctionsRouter(deps: RouterDeps): Router {
   const router = express.Router();
+  const provider = billingProviderOf(deps.config);
+  // No provider: refuse both functions (after sign-in, so anonymous callers still get 401).
+  const refuseWithoutProvider: express.RequestHandler = (_req, res, next) => {
+    if (provider !== 'none') return next();
+    res.setHeader('Cache-Control', 'no-store');
+    next(new HttpError(503, CHECKOUT_UNAVAILABLE, { code: 'billing_unavailable' }));
+  };
 
-  router.post('/create-checkout', deps.requireUser, async (req, res) => {
+  router.post('/create-checkout', deps.requireUser, refuseWithoutProvider, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const request = parseCheckoutRequest(req.body);
     const userId = authOf(res).sub;
@@ -55,10 +65,9 @@ export function createBillingFunctionsRouter(deps: RouterDeps): Router {
     }
   });
 
-  router.post('/customer-portal', deps.requireUser, async (_req, res) => {
+  router.post('/customer-portal', deps.requireUser, refuseWithoutProvider, async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const userId = authOf(res).sub;
-    const provider = deps.config.stripe ? 'stripe' : 'local';
     const profile = provider === 'local' ? await settleLocalSubscription(deps, userId) : await localProfile(deps.store, userId);
     const state = stateOfProfile(profile);
     if (!state || state.provider !== provider) {

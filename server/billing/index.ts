@@ -9,3 +9,4 @@ export { applySubscription, applySubscriptionStatus, stateOfProfile } from './su
 export type { SubscriptionState, BillingProfileDoc, ApplyResult, AddonLine } from './subscriptionState';
 export { settleLocalSubscription } from './localProvider';
 export { createLocalRenewalMiddleware } from './localRenewal';
+export { billingProviderOf, billingStartupWarning, CHECKOUT_UNAVAILABLE, type BillingProvider } from './provider';

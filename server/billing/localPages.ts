@@ -26,6 +26,7 @@ import {
 } from '../../src/core/plans';
 import type { RouterDeps } from '../routerDeps';
 import { applyPortalAction, completeLocalCheckout, settleLocalSubscription, type PortalAction, type PortalOutcome } from './localProvider';
+import { CHECKOUT_UNAVAILABLE, billingProviderOf } from './provider';
 import { stateOfProfile, type AddonLine, type BillingProfileDoc } from './subscriptionState';
 import { BillingTokenError, verifyBillingToken, type CheckoutClaims } from './tokens';
 
@@ -263,6 +264,18 @@ export function createBillingPagesRouter(deps: RouterDeps): Router {
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('text/css').send(BILLING_CSS);
   });
+
+  // Only the local provider serves these pages: a checkout or portal token signed while the server
+  // ran with local billing must not buy a free plan once it bills through Stripe or not at all.
+  const provider = billingProviderOf(deps.config);
+  if (provider !== 'local') {
+    const message =
+      provider === 'none'
+        ? CHECKOUT_UNAVAILABLE
+        : 'This server bills through Stripe, not the local test-mode checkout: start again from the Pricing page.';
+    router.use((_req, res) => errorPage(res, provider === 'none' ? 503 : 404, message));
+    return router;
+  }
 
   router.get('/checkout', async (req, res) => {
     let claims: CheckoutClaims;

@@ -1,7 +1,8 @@
 /**
  * Outgoing mail. Routes depend on {@link Mailer} only; the server picks one implementation:
- * {@link SmtpMailer} when SMTP_URL is set, else the {@link DevOutbox} outside production (readable at
- * /api/dev/outbox), else {@link UnconfiguredMailer}, which logs that nothing was sent.
+ * {@link SmtpMailer} when SMTP_URL is set, else the {@link DevOutbox} when development asks for it
+ * (EARNEST_DEV_OUTBOX=1, `npm run dev:server`; readable at /api/dev/outbox from loopback only), else
+ * {@link UnconfiguredMailer}, which logs that nothing was sent.
  */
 import type { MailMessage, Mailer, SentMail } from './types';
 
@@ -37,14 +38,16 @@ export class DevOutbox implements Mailer {
 }
 
 /**
- * The production stand-in when no SMTP server is configured: logs that a message could not be delivered, with the
+ * The stand-in when no SMTP server is configured (and no dev outbox asked for): logs that a message could not be delivered, with the
  * recipient and subject only (never the body: it holds single-use links).
  */
 export class UnconfiguredMailer implements Mailer {
   constructor(private readonly log: (line: string) => void = (line) => console.warn(line)) {}
 
   async send(message: MailMessage): Promise<void> {
-    this.log(`Mail not sent (no mail transport is configured): to ${message.to}, "${message.subject}".`);
+    this.log(
+      `Mail not sent (no mail transport is configured: set SMTP_URL, or use npm run dev:server for the development outbox): to ${message.to}, "${message.subject}".`,
+    );
   }
 }
 

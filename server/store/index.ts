@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import PouchDB from 'pouchdb-node';
 import { InvalidDbNameError, isValidTeamId, TEAM_DB_PREFIX, type TeamDbName } from './ids';
@@ -15,6 +15,28 @@ export function isValidDbName(name: unknown): name is DbName {
   if (typeof name !== 'string') return false;
   if ((FIXED_DB_NAMES as readonly string[]).includes(name)) return true;
   return name.startsWith(TEAM_DB_PREFIX) && isValidTeamId(name.slice(TEAM_DB_PREFIX.length));
+}
+
+/**
+ * Creates the data directory with mode 0700, or makes an existing one private: it holds the LevelDB
+ * files (accounts, password hashes, sessions) and the auth secret, which LevelDB and PouchDB write
+ * with the umask's usual 0644. Group or world access is removed with a log line; a directory that
+ * cannot be made private (owned by someone else) is refused. No-op on Windows (no POSIX modes).
+ */
+export function ensurePrivateDataDir(dir: string, log: (line: string) => void = (line) => console.warn(line)): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (process.platform === 'win32') return;
+  const mode = statSync(dir).mode & 0o777;
+  if ((mode & 0o077) === 0) return;
+  try {
+    chmodSync(dir, mode & 0o700);
+  } catch (err) {
+    throw new Error(
+      `DATA_DIR ${dir} is open to other users (mode ${mode.toString(8).padStart(4, '0')}) and could not be made private (${(err as Error).message}): run \`chmod 700 ${dir}\` as its owner, or choose another DATA_DIR.`,
+      { cause: err },
+    );
+  }
+  log(`DATA_DIR ${dir} was open to other users (mode ${mode.toString(8).padStart(4, '0')}): made it private (0${(mode & 0o700).toString(8)}).`);
 }
 
 export interface StoreOptions {
@@ -88,7 +110,7 @@ export function openStore(options: StoreOptions): Store {
     factory = (name) => new PouchDB(root + encodeURIComponent(name), auth ? { auth } : {});
   } else {
     if (!options.dataDir) throw new Error('The store needs a data directory (DATA_DIR).');
-    mkdirSync(options.dataDir, { recursive: true });
+    ensurePrivateDataDir(options.dataDir);
     kind = 'leveldb';
     factory = (name) => new PouchDB(join(options.dataDir, name));
   }

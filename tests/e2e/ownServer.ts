@@ -23,7 +23,8 @@ interface Running {
 async function startServer(dataDir: string): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'development', DATA_DIR: dataDir },
+    // The dev outbox must be asked for (specs follow mailed links through it), as in playwright.config.ts.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'development', EARNEST_DEV_OUTBOX: '1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -28,9 +28,11 @@ describe('config', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);
-    expect(c.host).toBe('0.0.0.0');
+    expect(c.host).toBe('127.0.0.1'); // loopback: nothing is served to the network unless HOST says so
     expect(c.dataDir).toBe(join(process.cwd(), 'data'));
     expect(c.nodeEnv).toBe('development');
+    expect(c.devOutbox).toBe(false);
+    expect(c.localBilling).toBeUndefined();
   });
 
   it('rejects a port that cannot work', () => {

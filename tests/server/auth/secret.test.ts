@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { AUTH_SECRET_FILE, DEV_AUTH_SECRET, resolveAuthSecret } from '../../../server/auth';
-import { loadConfig } from '../../../server/config';
+import { AUTH_SECRET_FILE, resolveAuthSecret } from '../../../server/auth';
+import { loadConfig, PUBLISHED_AUTH_SECRETS } from '../../../server/config';
 import { openStore } from '../../../server/store';
 
 let dir: string;
@@ -37,40 +37,59 @@ describe('config: AUTH_SECRET and PUBLIC_URL', () => {
     expect(() => loadConfig({ AUTH_SECRET: 'too-short' })).toThrow(/AUTH_SECRET is too short \(9 bytes\)/);
     expect(loadConfig({ AUTH_SECRET: '   ' }).authSecret).toBeUndefined();
   });
+
+  it('refuses the development secret earlier versions published, whatever NODE_ENV', () => {
+    const published = 'earnest-development-secret-do-not-use-in-production';
+    expect(PUBLISHED_AUTH_SECRETS).toContain(published);
+    for (const NODE_ENV of ['development', 'production']) {
+      expect(() => loadConfig({ AUTH_SECRET: published, NODE_ENV })).toThrow(/AUTH_SECRET is a value published in Earnest's source code.*openssl rand/);
+    }
+  });
 });
 
 describe('resolveAuthSecret', () => {
   const quiet = () => {};
 
   it('uses AUTH_SECRET when set, in any environment', () => {
-    const r = resolveAuthSecret({ authSecret: 's'.repeat(40), nodeEnv: 'production', dataDir: dir }, quiet);
+    const r = resolveAuthSecret({ authSecret: 's'.repeat(40), dataDir: dir }, quiet);
     expect(r).toEqual({ secret: 's'.repeat(40), source: 'env' });
   });
 
-  it('outside production: the fixed dev secret, with a warning, and nothing written', () => {
+  it('in development as in production (npm start): no fixed secret, one generated into DATA_DIR, different per install', () => {
     const lines: string[] = [];
-    const r = resolveAuthSecret({ nodeEnv: 'development', dataDir: dir }, (l) => lines.push(l));
-    expect(r).toEqual({ secret: DEV_AUTH_SECRET, source: 'dev' });
-    expect(lines.join('\n')).toMatch(/AUTH_SECRET is not set/);
-    expect(() => statSync(join(dir, AUTH_SECRET_FILE))).toThrow();
+    const a = resolveAuthSecret(loadConfig({ DATA_DIR: join(dir, 'a') }), (l) => lines.push(l));
+    const b = resolveAuthSecret(loadConfig({ DATA_DIR: join(dir, 'b') }), quiet);
+    expect(a.source).toBe('file-created');
+    expect(readFileSync(join(dir, 'a', AUTH_SECRET_FILE), 'utf8').trim()).toBe(a.secret);
+    expect(a.secret).not.toBe(b.secret);
+    expect(PUBLISHED_AUTH_SECRETS).not.toContain(a.secret);
+    expect(lines.join('\n')).toMatch(/AUTH_SECRET is not set: generated one and saved it in/);
   });
 
-  it('in production: generates once into DATA_DIR/auth-secret (0600) and reuses it', () => {
+  it('generates once into DATA_DIR/auth-secret (0600, in a 0700 directory) and reuses it', () => {
     const dataDir = join(dir, 'nested', 'data');
-    const first = resolveAuthSecret({ nodeEnv: 'production', dataDir }, quiet);
+    const first = resolveAuthSecret({ dataDir }, quiet);
     expect(first.source).toBe('file-created');
     expect(Buffer.byteLength(first.secret)).toBeGreaterThanOrEqual(32);
     const file = join(dataDir, AUTH_SECRET_FILE);
     expect(readFileSync(file, 'utf8').trim()).toBe(first.secret);
-    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+    if (process.platform !== 'win32') {
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    }
 
-    const second = resolveAuthSecret({ nodeEnv: 'production', dataDir }, quiet);
+    const second = resolveAuthSecret({ dataDir }, quiet);
     expect(second).toEqual({ secret: first.secret, source: 'file' });
   });
 
   it('refuses a secret file that holds too little', () => {
     writeFileSync(join(dir, AUTH_SECRET_FILE), 'short\n');
-    expect(() => resolveAuthSecret({ nodeEnv: 'production', dataDir: dir }, quiet)).toThrow(/no usable secret/);
+    expect(() => resolveAuthSecret({ dataDir: dir }, quiet)).toThrow(/no usable secret/);
+  });
+
+  it('refuses a secret file that holds the published development secret', () => {
+    writeFileSync(join(dir, AUTH_SECRET_FILE), `${PUBLISHED_AUTH_SECRETS[0]}\n`);
+    expect(() => resolveAuthSecret({ dataDir: dir }, quiet)).toThrow(/published in Earnest's source code: delete it/);
   });
 });
 
