@@ -16,7 +16,6 @@ import { authOf } from '../auth';
 import { HttpError } from '../http/errors';
 import type { RouterDeps } from '../routerDeps';
 import { getTrialDoc, hasActiveSubscription } from '../subscription/service';
-import { HttpError } from '../http/errors';
 import { parseCheckoutRequest } from './checkoutRequest';
 import { localCheckoutUrl, localPortalUrl, localProfile, settleLocalSubscription } from './localProvider';
 import { createCheckoutSession, createPortalSession, customerIdForUser, stripeClient } from './stripeProvider';
