@@ -5,6 +5,8 @@
  */
 import type { Request, Response } from 'express';
 import { badRequest, GatewayError } from './errors';
+import { MAX_ATTACHMENT_BYTES, PAGE_WITH_DOCS, PAGE_WITHOUT_DOCS, formatBytes } from './limits';
+import { StreamWriter } from './streamWriter';
 import type { SyncRoute } from './route';
 
 export interface EmbeddedRequest {
@@ -50,14 +52,9 @@ export async function serveEmbedded(db: Db, r: EmbeddedRequest): Promise<void> {
       json(res, 200, await db.revsDiff(body as PouchDB.Core.RevisionDiffOptions));
       return;
     }
-    case 'bulk_get': {
-      const body = objectBody(r.body);
-      if (!Array.isArray(body.docs)) throw badRequest('_bulk_get needs {"docs": [{"id": …, "rev": …}, …]}.');
-      const opts: Options = { docs: body.docs, binary: false };
-      for (const flag of ['revs', 'attachments', 'latest']) if (bool(r.params, flag)) opts[flag] = true;
-      json(res, 200, await db.bulkGet(opts as unknown as PouchDB.Core.BulkGetOptions));
+    case 'bulk_get':
+      await bulkGet(db, r);
       return;
-    }
     case 'bulk_docs': {
       const body = objectBody(r.body);
       if (!Array.isArray(body.docs)) throw badRequest('_bulk_docs needs {"docs": [ … ]}.');
@@ -66,11 +63,9 @@ export async function serveEmbedded(db: Db, r: EmbeddedRequest): Promise<void> {
       json(res, 201, result);
       return;
     }
-    case 'all_docs': {
-      const opts = allDocsOptions(r.params, method === 'POST' ? objectBody(r.body ?? {}) : {});
-      json(res, 200, await db.allDocs(opts as PouchDB.Core.AllDocsOptions));
+    case 'all_docs':
+      await allDocs(db, allDocsOptions(r.params, method === 'POST' ? objectBody(r.body ?? {}) : {}), res);
       return;
-    }
     case 'local':
     case 'doc':
       if (method === 'GET') {
@@ -150,7 +145,7 @@ async function changes(db: Db, r: EmbeddedRequest): Promise<void> {
   res.setHeader('Cache-Control', 'no-store');
 
   if (p.feed === 'normal') {
-    await streamChanges(db, opts, res);
+    await pagedChanges(db, opts, res);
     return;
   }
 
@@ -158,7 +153,7 @@ async function changes(db: Db, r: EmbeddedRequest): Promise<void> {
   // timeout), writing a newline every heartbeat so proxies keep the connection open.
   const any = await db.changes({ ...opts, limit: 1, include_docs: false, conflicts: false, attachments: false, return_docs: true } as ChangesOptions);
   if (any.results.length > 0 || p.timeout === 0) {
-    await streamChanges(db, opts, res);
+    await pagedChanges(db, opts, res);
     return;
   }
   res.flushHeaders();
@@ -187,10 +182,40 @@ async function changes(db: Db, r: EmbeddedRequest): Promise<void> {
     res.end(`{"results":[],"last_seq":${JSON.stringify(since)}}\n`);
     return;
   }
-  await streamChanges(db, opts, res);
+  await pagedChanges(db, opts, res);
 }
 
-/** Writes the rows of a `_changes` answer as PouchDB produces them, never holding the whole list. */
+/**
+ * Writes a `_changes` answer a page at a time (PAGE_WITH_DOCS rows with include_docs, else
+ * PAGE_WITHOUT_DOCS), reading the next page only once the socket has drained, so one feed holds at
+ * most a page of documents however big the database and however slow the client. Descending feeds
+ * (no `since` to page by) stream in one pass as before.
+ */
+async function pagedChanges(db: Db, opts: ChangesOptions, res: Response): Promise<void> {
+  if (opts.descending) return streamChanges(db, opts, res);
+  const out = new StreamWriter(res);
+  const page = opts.include_docs ? PAGE_WITH_DOCS : PAGE_WITHOUT_DOCS;
+  let remaining = typeof opts.limit === 'number' ? opts.limit : Infinity;
+  let since = opts.since ?? 0;
+  let lastSeq: string | number = since;
+  let first = true;
+  if (!(await out.write('{"results":[\n'))) return;
+  while (remaining > 0) {
+    const n = Math.min(page, remaining);
+    const batch = await db.changes({ ...opts, since, limit: n, return_docs: true, live: false } as ChangesOptions);
+    for (const change of batch.results) {
+      if (!(await out.write((first ? '' : ',\n') + JSON.stringify(change)))) return;
+      first = false;
+    }
+    lastSeq = batch.last_seq;
+    remaining -= batch.results.length;
+    if (batch.results.length < n) break;
+    since = batch.last_seq;
+  }
+  out.end(`\n],\n"last_seq":${JSON.stringify(lastSeq)}}\n`);
+}
+
+/** Writes the rows of a (descending) `_changes` answer as PouchDB produces them, never holding the whole list. */
 function streamChanges(db: Db, opts: ChangesOptions, res: Response): Promise<void> {
   return new Promise<void>((resolve) => {
     let first = true;
@@ -222,6 +247,137 @@ function streamChanges(db: Db, opts: ChangesOptions, res: Response): Promise<voi
   });
 }
 
+// ---------------------------------------------------------------- _bulk_get and _all_docs
+
+/**
+ * `_bulk_get`, streamed: PAGE_WITH_DOCS requested documents are read at a time and written before
+ * the next are read. Error rows carry only what CouchDB's do (`{id, rev, error, reason}`): PouchDB's
+ * own error objects include stack traces with the server's paths.
+ */
+async function bulkGet(db: Db, r: EmbeddedRequest): Promise<void> {
+  const body = objectBody(r.body);
+  const docs = body.docs;
+  if (!Array.isArray(docs)) throw badRequest('_bulk_get needs {"docs": [{"id": …, "rev": …}, …]}.');
+  for (const [i, d] of docs.entries()) {
+    const entry = d as { id?: unknown; rev?: unknown } | null;
+    if (!entry || typeof entry !== 'object' || typeof entry.id !== 'string' || (entry.rev !== undefined && typeof entry.rev !== 'string')) {
+      throw badRequest(`_bulk_get: docs[${i}] must be {"id": "<document id>", "rev": "<revision>"} (rev optional).`);
+    }
+  }
+  const opts: Options = { binary: false };
+  for (const flag of ['revs', 'attachments', 'latest']) if (bool(r.params, flag)) opts[flag] = true;
+
+  const { res } = r;
+  res.status(200);
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Cache-Control', 'no-store');
+  const out = new StreamWriter(res);
+  if (!(await out.write('{"results":[\n'))) return;
+  let first = true;
+  for (let i = 0; i < docs.length; i += PAGE_WITH_DOCS) {
+    const part = docs.slice(i, i + PAGE_WITH_DOCS) as { id: string; rev?: string }[];
+    const got = await db.bulkGet({ ...opts, docs: part } as unknown as PouchDB.Core.BulkGetOptions);
+    for (const row of got.results as unknown as BulkGetRow[]) {
+      if (!(await out.write((first ? '' : ',\n') + JSON.stringify(cleanBulkGetRow(row))))) return;
+      first = false;
+    }
+  }
+  out.end('\n]}\n');
+}
+
+interface BulkGetRow {
+  id: string;
+  docs: ({ ok: unknown } | { missing: string } | { error: unknown })[];
+}
+
+/** A `_bulk_get` row with each error reduced to CouchDB's `{id, rev, error, reason}`. */
+export function cleanBulkGetRow(row: BulkGetRow): BulkGetRow {
+  return {
+    id: row.id,
+    docs: row.docs.map((entry) => {
+      if (!entry || typeof entry !== 'object' || !('error' in entry)) return entry;
+      const e = (entry.error ?? {}) as { status?: unknown; name?: unknown; error?: unknown; message?: unknown; reason?: unknown; rev?: unknown };
+      const status = typeof e.status === 'number' ? e.status : 500;
+      const error =
+        status >= 500 ? 'internal_server_error' : typeof e.name === 'string' && e.name !== 'Error' ? e.name : typeof e.error === 'string' ? e.error : 'error';
+      const reason =
+        status >= 500
+          ? 'The server could not read this document.'
+          : typeof e.reason === 'string'
+            ? e.reason
+            : typeof e.message === 'string'
+              ? e.message
+              : error;
+      return { error: { id: row.id, ...(typeof e.rev === 'string' ? { rev: e.rev } : {}), error, reason } };
+    }),
+  };
+}
+
+/**
+ * `_all_docs`, streamed a page at a time: with `keys`, PAGE_WITH_DOCS/PAGE_WITHOUT_DOCS keys per
+ * read; over a range, each page starts after the last id of the one before. The answer's
+ * `total_rows`, `offset` and `update_seq` are those of the first page (the request's own start).
+ */
+async function allDocs(db: Db, opts: Options, res: Response): Promise<void> {
+  const page = opts.include_docs ? PAGE_WITH_DOCS : PAGE_WITHOUT_DOCS;
+  const pages = allDocsPages(db, opts, page);
+  const firstPage = await pages.next();
+  res.status(200);
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Cache-Control', 'no-store');
+  const out = new StreamWriter(res);
+  let head: Options | undefined;
+  let first = true;
+  if (!(await out.write('{"rows":[\n'))) return;
+  for (let step = firstPage; !step.done; step = await pages.next()) {
+    const { rows, ...rest } = step.value;
+    head ??= rest;
+    for (const row of rows) {
+      if (!(await out.write((first ? '' : ',\n') + JSON.stringify(row)))) return;
+      first = false;
+    }
+  }
+  const tail = Object.entries(head ?? {})
+    .map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`)
+    .join('');
+  out.end(`\n]${tail}}\n`);
+}
+
+type AllDocsPage = { rows: unknown[] } & Options;
+
+async function* allDocsPages(db: Db, opts: Options, page: number): AsyncGenerator<AllDocsPage> {
+  const all = (o: Options) => db.allDocs(o as PouchDB.Core.AllDocsOptions) as unknown as Promise<AllDocsPage>;
+  if (Array.isArray(opts.keys)) {
+    let keys = opts.keys as string[];
+    if (opts.descending) keys = [...keys].reverse();
+    const skip = typeof opts.skip === 'number' ? opts.skip : 0;
+    keys = keys.slice(skip, typeof opts.limit === 'number' ? skip + opts.limit : undefined);
+    const { descending: _d, skip: _s, limit: _l, ...rest } = opts;
+    if (keys.length === 0) {
+      yield await all({ ...rest, keys: [] });
+      return;
+    }
+    for (let i = 0; i < keys.length; i += page) yield await all({ ...rest, keys: keys.slice(i, i + page) });
+    return;
+  }
+  if (opts.key !== undefined) {
+    yield await all(opts);
+    return;
+  }
+  let remaining = typeof opts.limit === 'number' ? opts.limit : Infinity;
+  let next: Options = { ...opts };
+  while (true) {
+    const n = Math.min(page, remaining);
+    const got = await all({ ...next, limit: n });
+    yield got;
+    remaining -= got.rows.length;
+    if (got.rows.length < n || remaining <= 0) return;
+    const last = got.rows[got.rows.length - 1] as { id: string };
+    const { start_key: _a, startkey: _b, skip: _c, ...rest } = next;
+    next = { ...rest, startkey: last.id, skip: 1 };
+  }
+}
+
 // ---------------------------------------------------------------- documents and attachments
 
 async function attachment(db: Db, route: Extract<SyncRoute, { kind: 'attachment' }>, method: string, r: EmbeddedRequest): Promise<void> {
@@ -242,6 +398,7 @@ async function attachment(db: Db, route: Extract<SyncRoute, { kind: 'attachment'
   const rev = method === 'DELETE' ? revOf(r) : (r.params.get('rev') ?? ifMatch(r.req));
   if (method === 'PUT') {
     const data = Buffer.isBuffer(r.body) ? r.body : Buffer.alloc(0);
+    await checkAttachmentTotal(db, route, data.length);
     const type = r.req.headers['content-type'] || 'application/octet-stream';
     const result = rev
       ? await db.putAttachment(route.docId, route.attName, rev, data, type)
@@ -255,6 +412,28 @@ async function attachment(db: Db, route: Extract<SyncRoute, { kind: 'attachment'
     return;
   }
   json(res, 200, await db.removeAttachment(route.docId, route.attName, rev as string));
+}
+
+/**
+ * 413 when this upload would take the document's attachments together over MAX_ATTACHMENT_BYTES
+ * (each upload alone is held to it by the body limit; a document could otherwise collect many).
+ */
+async function checkAttachmentTotal(db: Db, route: Extract<SyncRoute, { kind: 'attachment' }>, adding: number): Promise<void> {
+  const existing = await db.get(route.docId).catch((err: { status?: number }) => {
+    if (err.status === 404) return null;
+    throw err;
+  });
+  let total = adding;
+  for (const [name, stub] of Object.entries(existing?._attachments ?? {})) {
+    if (name !== route.attName) total += (stub as { length?: number }).length ?? 0;
+  }
+  if (total > MAX_ATTACHMENT_BYTES) {
+    throw new GatewayError(
+      413,
+      'too_large',
+      `${JSON.stringify(route.docId)} would carry ${formatBytes(total)} of attachments; the sync gateway stores at most ${formatBytes(MAX_ATTACHMENT_BYTES)} per document. Store large files outside the team database.`,
+    );
+  }
 }
 
 function getOptions(params: URLSearchParams): Options {
