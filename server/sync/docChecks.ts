@@ -5,7 +5,7 @@
  * well-formed ids (400), so the projects limit cannot be side-stepped (server/sync/projectLimit.ts).
  */
 import { FORBIDDEN_DESIGN, GatewayError, badRequest } from './errors';
-import { MAX_ATTACHMENT_BYTES, MAX_DOC_BYTES, MAX_DOCS_PER_REQUEST, MAX_LOCAL_DOC_BYTES, formatBytes } from './limits';
+import { MAX_ATTACHMENT_BYTES, MAX_DOC_BYTES, MAX_DOCS_PER_REQUEST, formatBytes } from './limits';
 import type { SyncRoute } from './route';
 
 const tooMany = (what: string, n: number) =>
@@ -122,8 +122,8 @@ export const LOCAL_ONLY_CHECKPOINTS =
   '_local documents on the server hold replication checkpoints only ({last_seq, session_id, history, replicator, version}).';
 
 /**
- * A `_local/*` PUT: a replication checkpoint of at most MAX_LOCAL_DOC_BYTES (the body limit refuses
- * bigger bodies before parsing; this counts the stored form). Anything else is refused with 400.
+ * A `_local/*` PUT: a replication checkpoint (its size is held to MAX_LOCAL_DOC_BYTES by the body
+ * limit, bodyParsing.ts). Anything else is refused with 400.
  */
 export function checkCheckpoint(body: unknown): void {
   if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) {
@@ -136,9 +136,5 @@ export function checkCheckpoint(body: unknown): void {
   const history = (body as { history?: unknown }).history;
   if (history !== undefined && (!Array.isArray(history) || history.some((h) => !h || typeof h !== 'object' || Array.isArray(h)))) {
     throw badRequest(`${LOCAL_ONLY_CHECKPOINTS} "history" must be a list of {last_seq, session_id}.`);
-  }
-  const bytes = docBytes(body);
-  if (bytes > MAX_LOCAL_DOC_BYTES) {
-    throw new GatewayError(413, 'too_large', `This checkpoint is ${formatBytes(bytes)}; _local documents may be at most ${formatBytes(MAX_LOCAL_DOC_BYTES)}.`);
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { Request, Response } from 'express';
 import { badRequest, GatewayError } from './errors';
-import { MAX_ATTACHMENT_BYTES, PAGE_WITH_DOCS, PAGE_WITHOUT_DOCS, formatBytes } from './limits';
+import { MAX_ATTACHMENT_BYTES, MAX_FEEDS_TOTAL, PAGE_WITH_DOCS, PAGE_WITHOUT_DOCS, formatBytes } from './limits';
 import { StreamWriter } from './streamWriter';
 import type { SyncRoute } from './route';
 
@@ -157,6 +157,8 @@ async function changes(db: Db, r: EmbeddedRequest): Promise<void> {
     return;
   }
   res.flushHeaders();
+  // Each waiting longpoll listens on the database; up to MAX_FEEDS_TOTAL of them may wait at once.
+  (db as unknown as { setMaxListeners(n: number): void }).setMaxListeners(MAX_FEEDS_TOTAL + 20);
   const outcome = await new Promise<'change' | 'timeout' | 'closed'>((resolve, reject) => {
     let settled = false;
     const live = db.changes({ since, live: true, return_docs: false, ...(opts.doc_ids ? { doc_ids: opts.doc_ids } : {}) } as ChangesOptions);
