@@ -5,7 +5,7 @@
  */
 import type { Request, Response } from 'express';
 import { badRequest, GatewayError } from './errors';
-import { MAX_ATTACHMENT_BYTES, MAX_FEEDS_TOTAL, PAGE_WITH_DOCS, PAGE_WITHOUT_DOCS, formatBytes } from './limits';
+import { BULK_DOCS_SLICE, MAX_ATTACHMENT_BYTES, MAX_FEEDS_TOTAL, PAGE_WITH_DOCS, PAGE_WITHOUT_DOCS, formatBytes, yieldToOthers } from './limits';
 import { StreamWriter } from './streamWriter';
 import type { SyncRoute } from './route';
 
@@ -59,8 +59,7 @@ export async function serveEmbedded(db: Db, r: EmbeddedRequest): Promise<void> {
       const body = objectBody(r.body);
       if (!Array.isArray(body.docs)) throw badRequest('_bulk_docs needs {"docs": [ … ]}.');
       const newEdits = body.new_edits !== false;
-      const result = await db.bulkDocs(body.docs as PouchDB.Core.PutDocument<object>[], { new_edits: newEdits });
-      json(res, 201, result);
+      json(res, 201, await bulkDocsInSlices(db, body.docs as PouchDB.Core.PutDocument<object>[], newEdits));
       return;
     }
     case 'all_docs':
@@ -86,6 +85,21 @@ export async function serveEmbedded(db: Db, r: EmbeddedRequest): Promise<void> {
       await attachment(db, route, method, r);
       return;
   }
+}
+
+/**
+ * PouchDB's bulkDocs in slices of BULK_DOCS_SLICE documents, letting other requests run between
+ * them: one call over a whole batch holds the event loop for as long as its synchronous part takes
+ * (which grows faster than the batch). Each document is written on its own in either form, so the
+ * results are the same, in the same order.
+ */
+async function bulkDocsInSlices(db: Db, docs: PouchDB.Core.PutDocument<object>[], newEdits: boolean): Promise<unknown[]> {
+  const results: unknown[] = [];
+  for (let i = 0; i < docs.length; i += BULK_DOCS_SLICE) {
+    if (i > 0) await yieldToOthers();
+    results.push(...(await db.bulkDocs(docs.slice(i, i + BULK_DOCS_SLICE), { new_edits: newEdits })));
+  }
+  return results;
 }
 
 // ---------------------------------------------------------------- _changes

@@ -116,7 +116,7 @@ export function createSyncGateway(deps: RouterDeps): Router {
     // Which documents this write would leave, for the size checks and the projects limit.
     let written: unknown[] = [];
     if (route.kind === 'bulk_docs') {
-      written = checkBulkDocs(body);
+      written = await checkBulkDocs(body);
     } else if (write && req.method === 'PUT' && route.kind === 'doc') {
       const doc = { ...(body && typeof body === 'object' ? body : {}), _id: route.docId };
       checkDocSize(doc);

@@ -10,8 +10,8 @@ const MiB = 1024 * KiB;
 
 /**
  * Largest document, as JSON (UTF-8, inline base64 attachments included): 1 MiB. The client writes
- * schedule chunks of at most 256 KiB (a 100,000-activity schedule is ~190 documents), so 1 MiB is
- * four times what Earnest itself needs; a 45 MB document, materialised by every `_changes` and
+ * schedule chunks of at most 128 KiB (a 100,000-activity schedule is ~370 documents), so 1 MiB is
+ * eight times what Earnest itself needs; a 45 MB document, materialised by every `_changes` and
  * `_bulk_get` that touched it, is what took the server to gigabytes.
  */
 export const MAX_DOC_BYTES = 1 * MiB;
@@ -36,10 +36,12 @@ export const MAX_LOCAL_DOC_BYTES = 8 * KiB;
 export const READ_BODY_BYTES = 256 * KiB;
 
 /**
- * Body limit of `_bulk_docs`: 32 MiB. PouchDB's replicator sends 100 documents per batch; 100 of the
- * client's 256 KiB chunks make 25 MiB.
+ * Body limit of `_bulk_docs`: 16 MiB. PouchDB's replicator sends 100 documents per batch; 100 of the
+ * client's 128 KiB chunks make 12.5 MiB. Parsing the body is the one step that cannot let other
+ * requests in: at 32 MiB it held the server for 100-260 ms, at 16 MiB about half
+ * (bench/syncGateway.bench.ts).
  */
-export const BULK_DOCS_BODY_BYTES = 32 * MiB;
+export const BULK_DOCS_BODY_BYTES = 16 * MiB;
 
 /**
  * Most documents (or ids) in one `_bulk_docs`, `_bulk_get`, `_revs_diff` or `_all_docs` with keys:
@@ -73,6 +75,15 @@ export const RETRY_AFTER_SECONDS = 5;
  */
 export const PAGE_WITH_DOCS = 8;
 export const PAGE_WITHOUT_DOCS = 200;
+
+/**
+ * Documents handed to PouchDB's bulkDocs (and size-checked) at a time within one `_bulk_docs`,
+ * with other requests let through in between: 100, what PouchDB's replicator sends in one batch.
+ */
+export const BULK_DOCS_SLICE = 100;
+
+/** Lets queued I/O callbacks (other requests) run before going on. */
+export const yieldToOthers = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** "1 MiB", "256 KiB": how the messages write a limit. */
 export function formatBytes(n: number): string {

@@ -5,7 +5,7 @@
  * Each collection is cut into runs of at most `perChunk` items, so that each whole document is at
  * most MAX_DOC_BYTES of UTF-8 JSON: no document nears the sync gateway's 1 MiB document limit
  * (server/sync/limits.ts) or stalls replication (OFFLINE_NOTES §3.4.1), and a replication batch of
- * 100 documents (PouchDB's default) fits the gateway's 32 MiB `_bulk_docs` body limit.
+ * 100 documents (PouchDB's default) fits the gateway's 16 MiB `_bulk_docs` body limit.
  * An item that alone is bigger (a calendar with decades of exceptions, a file's own snapshot of
  * 100,000 activities) is stored as its JSON text cut into pieces, one per document.
  */
@@ -34,11 +34,11 @@ export type ChunkKind = keyof typeof CHUNK_KINDS;
 export const CHUNK_KIND_LIST = Object.keys(CHUNK_KINDS) as ChunkKind[];
 
 /**
- * Upper bound on the UTF-8 JSON size of one whole chunk document: 256 KiB. Four of them fit the sync
- * gateway's 1 MiB document limit; 100 of them (a default replication batch) its 32 MiB `_bulk_docs`
- * body. A 1,000-activity run is ~660 KB, so activities now go ~380 to a document.
+ * Upper bound on the UTF-8 JSON size of one whole chunk document: 128 KiB. Eight of them fit the
+ * sync gateway's 1 MiB document limit; 100 of them (a default replication batch) its 16 MiB
+ * `_bulk_docs` body. A 1,000-activity run is ~660 KB, so activities now go ~190 to a document.
  */
-export const MAX_DOC_BYTES = 256 * 1024;
+export const MAX_DOC_BYTES = 128 * 1024;
 
 /**
  * Room kept for the envelope around a chunk's items: `_id`, `type`, `kind`, the ids, `n`, and the

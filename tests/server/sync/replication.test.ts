@@ -156,7 +156,7 @@ describe('replication through the sync gateway', () => {
 
   it('pushes and pulls a 50,000-activity schedule split by the client, in default batches of 100', async () => {
     // ~50 MB of chunk documents: in the client's old ~660 KB chunks a default batch of 100 was
-    // ~66 MB, over the gateway's 32 MiB _bulk_docs limit; in 256 KiB chunks every batch fits.
+    // ~66 MB, over the gateway's 16 MiB _bulk_docs limit; in 128 KiB chunks every batch fits.
     const activities = 50_000;
     const schedule = syntheticSchedule({ activities, seed: 5 });
     const built = buildImportDocs(schedule, { projectId: 'p1', importId: 'i1' }, { fileName: 'big.xer', format: 'xer', fileSize: 1 }, '2026-11-26T00:00:00Z');

@@ -1,7 +1,7 @@
 /**
  * The client's chunk documents fit the sync gateway's limits (server/sync/limits.ts): every
  * document of a 20k- and a 100k-activity schedule (the seeded synthetic generator) is at most the
- * client's 256 KiB bound as it travels (with `_rev` and `_revisions`), so under the gateway's 1 MiB
+ * client's 128 KiB bound as it travels (with `_rev` and `_revisions`), so under the gateway's 1 MiB
  * document limit, and PouchDB's default replication batch of 100 documents fits the gateway's
  * `_bulk_docs` body limit. Before, activity chunks of 1,000 activities were ~660 KB and a batch of
  * 100 of them 66 MB, which the gateway refuses.
@@ -27,7 +27,7 @@ describe('chunk documents fit the sync gateway', () => {
   });
 
   for (const activities of [20_000, 100_000]) {
-    it(`splits a ${activities.toLocaleString('en-GB')}-activity schedule into documents of at most 256 KiB`, () => {
+    it(`splits a ${activities.toLocaleString('en-GB')}-activity schedule into documents of at most 128 KiB`, () => {
       const schedule = syntheticSchedule({ activities, seed: 11 });
       const built = buildImportDocs(schedule, { projectId: 'p1', importId: 'i1' }, meta, '2026-11-26T00:00:00Z');
       const sizes = [built.header, ...built.chunks].map(size);
