@@ -43,7 +43,7 @@ function call(origin: string, method: string, path: string, headers: Record<stri
 }
 
 /** Sends `body`, probes health every 5 ms until it is answered; returns the slowest probe. */
-async function measure(origin: string, label: string, path: string, headers: Record<string, string>, body: Buffer): Promise<{ label: string; status: number; requestMs: number; probes: number; worstHealthMs: number; medianHealthMs: number }> {
+async function measure(origin: string, label: string, path: string, headers: Record<string, string>, body: Buffer): Promise<{ label: string; status: number; requestMs: number; probes: number; worstHealthMs: number; medianHealthMs: number; rssMb: number }> {
   const big = call(origin, 'POST', path, { ...headers, 'Content-Length': String(body.length) }, body);
   await big.uploaded;
   const uploadedAt = performance.now();
@@ -53,9 +53,11 @@ async function measure(origin: string, label: string, path: string, headers: Rec
     return r;
   });
   const probes: Promise<Probe>[] = [];
+  let rss = process.memoryUsage().rss;
   while (!finished) {
     probes.push(call(origin, 'GET', '/api/health', {}).done);
     await new Promise((r) => setTimeout(r, 5));
+    rss = Math.max(rss, process.memoryUsage().rss);
   }
   const r = await result;
   const times = (await Promise.all(probes)).map((p) => p.ms).sort((a, b) => a - b);
@@ -66,6 +68,7 @@ async function measure(origin: string, label: string, path: string, headers: Rec
     probes: times.length,
     worstHealthMs: times.at(-1) ?? 0,
     medianHealthMs: times[Math.floor(times.length / 2)] ?? 0,
+    rssMb: rss / 1048576,
   };
 }
 
@@ -104,10 +107,10 @@ async function main(): Promise<void> {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  console.log('| request in flight | status | request ms | health probes | median health ms | slowest health ms |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('| request in flight | status | request ms | health probes | median health ms | slowest health ms | process RSS MB |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
-    console.log(`| ${r.label} | ${r.status} | ${r.requestMs.toFixed(0)} | ${r.probes} | ${r.medianHealthMs.toFixed(1)} | ${r.worstHealthMs.toFixed(1)} |`);
+    console.log(`| ${r.label} | ${r.status} | ${r.requestMs.toFixed(0)} | ${r.probes} | ${r.medianHealthMs.toFixed(1)} | ${r.worstHealthMs.toFixed(1)} | ${r.rssMb.toFixed(0)} |`);
   }
 }
 
