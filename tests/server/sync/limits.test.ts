@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { priceCatalogueFromEnv } from '../../../src/core/plans';
 import { teamDbName } from '../../../server/store';
 import { ConcurrencyLimiter } from '../../../server/sync/concurrency';
@@ -14,6 +14,7 @@ import {
   MAX_DOCS_PER_REQUEST,
   MAX_FEEDS_PER_USER,
   MAX_FEEDS_TOTAL,
+  MAX_READS_PER_USER,
   PAGE_WITH_DOCS,
   PAGE_WITHOUT_DOCS,
 } from '../../../server/sync/limits';
@@ -366,5 +367,64 @@ describe('paged answers', () => {
     const byKeys = await request(srv.app).post(db('_all_docs?include_docs=true')).set(bearer(owner)).send({ keys });
     const want = await serverDb().allDocs({ keys, include_docs: true });
     expect(byKeys.body.rows).toEqual(JSON.parse(JSON.stringify(want.rows)));
+  });
+});
+
+describe('document reads held by a slow client', () => {
+  const DOCS = 240;
+  const PAGES = DOCS / PAGE_WITH_DOCS;
+  beforeEach(async () => {
+    // ~30 MB of documents: more than the loopback socket buffers hold.
+    const pad = 'p'.repeat(128 * 1024);
+    for (let i = 0; i < DOCS; i += 40) {
+      await serverDb().bulkDocs(Array.from({ length: 40 }, (_, j) => ({ _id: `big${String(i + j).padStart(4, '0')}`, pad })));
+    }
+  });
+
+  /** Starts `_all_docs?include_docs=true` and never reads the answer; resolves once headers arrive. */
+  function stalledRead(token: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: () => Promise<string>; close(): void }> {
+    return new Promise((resolve, reject) => {
+      const req = http.get(`${srv.origin}${db('_all_docs?include_docs=true')}`, { headers: bearer(token) }, (res) => {
+        res.pause();
+        const body = () =>
+          new Promise<string>((done) => {
+            let text = '';
+            res.on('data', (c: Buffer) => (text += c.toString()));
+            res.on('end', () => done(text));
+            res.resume();
+          });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, close: () => req.destroy() });
+      });
+      req.on('error', (err) => (err.message === 'socket hang up' ? undefined : reject(err)));
+    });
+  }
+
+  it('reads the next page only when the client takes the last one', async () => {
+    const spy = vi.spyOn(serverDb(), 'allDocs');
+    try {
+      const read = await stalledRead(owner);
+      expect(read.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 500));
+      const whileStalled = spy.mock.calls.length;
+      expect(whileStalled).toBeLessThan(PAGES); // stopped once the socket was full
+      const text = await read.body();
+      expect(JSON.parse(text).rows).toHaveLength(DOCS);
+      expect(spy.mock.calls.length).toBeGreaterThanOrEqual(PAGES);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it(`refuses a user's document read beyond ${MAX_READS_PER_USER} at once with 429`, async () => {
+    const open = [];
+    for (let i = 0; i < MAX_READS_PER_USER; i++) open.push(await stalledRead(owner));
+    expect(open.map((r) => r.status)).toEqual(Array(MAX_READS_PER_USER).fill(200));
+    const refused = await request(srv.app).post(db('_bulk_get')).set(bearer(owner)).send({ docs: [{ id: 'big0001' }] });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.body.reason).toBe(
+      'You already have 4 document reads (_bulk_get, _all_docs) open on this server (at most 4 per user). Close other tabs or devices that are syncing, or try again in 5 seconds.',
+    );
+    for (const r of open) r.close();
   });
 });
