@@ -5,7 +5,7 @@
  * well-formed ids (400), so the projects limit cannot be side-stepped (server/sync/projectLimit.ts).
  */
 import { FORBIDDEN_DESIGN, GatewayError, badRequest } from './errors';
-import { BULK_DOCS_SLICE, MAX_ATTACHMENT_BYTES, MAX_DOC_BYTES, MAX_DOCS_PER_REQUEST, formatBytes, yieldToOthers } from './limits';
+import { BULK_DOCS_SLICE, MAX_DOC_BYTES, MAX_DOCS_PER_REQUEST, formatBytes, yieldToOthers } from './limits';
 import type { SyncRoute } from './route';
 
 const tooMany = (what: string, n: number) =>
@@ -56,23 +56,11 @@ export function docBytes(doc: unknown): number {
   return Buffer.byteLength(JSON.stringify(doc) ?? '', 'utf8');
 }
 
-/** Raw bytes of the inline (base64) attachments of a document, as far as it carries their data. */
-function inlineAttachmentBytes(doc: Record<string, unknown>): number {
-  const atts = doc._attachments;
-  if (!atts || typeof atts !== 'object') return 0;
-  let total = 0;
-  for (const att of Object.values(atts as Record<string, unknown>)) {
-    const data = (att as { data?: unknown } | null)?.data;
-    if (typeof data === 'string') total += Math.floor((data.length * 3) / 4);
-  }
-  return total;
-}
-
 const nameOf = (doc: Record<string, unknown>) => (typeof doc._id === 'string' ? JSON.stringify(doc._id) : 'A document');
 
 /**
- * 413 when a document is larger than MAX_DOC_BYTES as JSON or carries more than
- * MAX_ATTACHMENT_BYTES of attachments; names the document.
+ * 413 when a document is larger than MAX_DOC_BYTES as JSON; names the document. Inline attachments
+ * count as their base64 text, so no document carries more than MAX_ATTACHMENT_BYTES of new ones.
  */
 export function checkDocSize(doc: unknown): void {
   if (!doc || typeof doc !== 'object') return;
@@ -83,14 +71,6 @@ export function checkDocSize(doc: unknown): void {
       413,
       'too_large',
       `${nameOf(d)} is ${formatBytes(bytes)} as JSON; the sync gateway stores documents of at most ${formatBytes(MAX_DOC_BYTES)}. Split it into smaller documents.`,
-    );
-  }
-  const att = inlineAttachmentBytes(d);
-  if (att > MAX_ATTACHMENT_BYTES) {
-    throw new GatewayError(
-      413,
-      'too_large',
-      `${nameOf(d)} carries ${formatBytes(att)} of attachments; the sync gateway stores at most ${formatBytes(MAX_ATTACHMENT_BYTES)} per document. Store large files outside the team database.`,
     );
   }
 }

@@ -136,6 +136,15 @@ describe('documents per request', () => {
     expect((await serverDb().info()).doc_count).toBe(0);
   });
 
+  it('refuses malformed batch entries with 400', async () => {
+    const bulk = await request(srv.app).post(db('_bulk_docs')).set(bearer(owner)).send({ docs: [{ _id: 'ok' }, 'not a doc'] });
+    expect(bulk.status).toBe(400);
+    expect(bulk.body).toEqual({ error: 'bad_request', reason: '_bulk_docs: docs[1] is not a JSON object.' });
+    const get = await request(srv.app).post(db('_bulk_get')).set(bearer(owner)).send({ docs: [{ id: 'a' }, { id: 7 }] });
+    expect(get.status).toBe(400);
+    expect(get.body).toEqual({ error: 'bad_request', reason: '_bulk_get: docs[1] must be {"id": "<document id>", "rev": "<revision>"} (rev optional).' });
+  });
+
   it('takes exactly 1,000', async () => {
     const res = await request(srv.app)
       .post(db('_bulk_docs'))
