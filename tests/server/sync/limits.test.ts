@@ -355,6 +355,15 @@ describe('paged answers', () => {
     }
   });
 
+  it('pages a doc_ids-filtered _changes to the end', async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `d${String(i * 37 + 3).padStart(4, '0')}`);
+    for (const query of ['since=0', 'since=0&include_docs=true', 'since=0&include_docs=true&limit=9']) {
+      const res = await request(srv.app).post(db(`_changes?filter=_doc_ids&${query}`)).set(bearer(owner)).send({ doc_ids: ids });
+      expect(res.status).toBe(200);
+      expect(res.body.results.map((r: { id: string }) => r.id), query).toEqual(query.includes('limit=9') ? ids.slice(0, 9) : ids);
+    }
+  });
+
   it('gives the same _all_docs as PouchDB across pages (ranges, descending, skip, limit, keys)', async () => {
     const cases: [string, Record<string, unknown>][] = [
       ['', {}],
