@@ -22,7 +22,7 @@ import { bodyRule, readBody } from './bodyParsing';
 import { ConcurrencyLimiter } from './concurrency';
 import { checkBatchSize, checkBulkDocs, checkCheckpoint, checkDocSize } from './docChecks';
 import { FORBIDDEN_DESIGN, FORBIDDEN_NOT_MEMBER, FORBIDDEN_VIEWER, GatewayError, sendThrown } from './errors';
-import { MAX_FEEDS_PER_USER, MAX_FEEDS_TOTAL, MAX_READS_PER_USER, MAX_READS_TOTAL } from './limits';
+import { MAX_FEEDS_PER_USER, MAX_FEEDS_TOTAL, MAX_READS_PER_USER, MAX_READS_TOTAL, MAX_WRITES_PER_USER, MAX_WRITES_TOTAL } from './limits';
 import { refuseWritesAfterPlanEnd } from './planEnded';
 import { checkProjectLimit, liveProjectWrites, serialisedPerTeam } from './projectLimit';
 import { ALLOWED_METHODS, isDocWrite, parseTarget, type Target } from './route';
@@ -45,6 +45,7 @@ export function createSyncGateway(deps: RouterDeps): Router {
   // Per gateway (one per app): slots for the requests that stay open or return documents.
   const feeds = new ConcurrencyLimiter({ perUser: MAX_FEEDS_PER_USER, total: MAX_FEEDS_TOTAL, what: '_changes feeds' });
   const reads = new ConcurrencyLimiter({ perUser: MAX_READS_PER_USER, total: MAX_READS_TOTAL, what: 'document reads (_bulk_get, _all_docs)' });
+  const writes = new ConcurrencyLimiter({ perUser: MAX_WRITES_PER_USER, total: MAX_WRITES_TOTAL, what: 'document writes (_bulk_docs, PUT)' });
 
   // Where the request goes. The gateway root (`/db`, `/db/`) is not a database: left to the app's 404.
   const locate: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
@@ -107,6 +108,12 @@ export function createSyncGateway(deps: RouterDeps): Router {
       throw new GatewayError(403, 'forbidden', FORBIDDEN_DESIGN);
     }
 
+    // A slot before the body is read, so the bodies held at once are bounded too; it lasts until
+    // the answer ends or the client goes away (released on the response's finish/close).
+    if (route.kind === 'changes') feeds.acquire(userId, res);
+    else if (route.kind === 'bulk_get' || route.kind === 'all_docs') reads.acquire(userId, res);
+    else if (write && req.method !== 'DELETE') writes.acquire(userId, res);
+
     const rule = bodyRule(route, req.method);
     if (rule) await readBody(rule, route, req, res);
     const body: unknown = rule ? req.body : undefined;
@@ -128,10 +135,6 @@ export function createSyncGateway(deps: RouterDeps): Router {
     }
     if (route.kind === 'changes') changesParams(params, body); // same validation in both modes
     const projects = liveProjectWrites(written);
-
-    // Slots last until the answer ends or the client goes away (released on res close/finish).
-    if (route.kind === 'changes') feeds.acquire(userId, res);
-    else if (route.kind === 'bulk_get' || route.kind === 'all_docs') reads.acquire(userId, res);
 
     const run = async () => {
       if (proxy) {

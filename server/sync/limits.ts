@@ -65,6 +65,14 @@ export const MAX_FEEDS_TOTAL = 200;
 export const MAX_READS_PER_USER = 4;
 export const MAX_READS_TOTAL = 200;
 
+/**
+ * Concurrent document writes (`_bulk_docs`, document and attachment PUTs) with their bodies: 4 per
+ * user, 50 in all, so many 16 MiB batches at once cannot add up to gigabytes (50 × 16 MiB is the
+ * most raw body held at once). The replicator pushes one batch at a time and retries after a 429.
+ */
+export const MAX_WRITES_PER_USER = 4;
+export const MAX_WRITES_TOTAL = 50;
+
 /** Seconds a client refused for too many concurrent requests is asked to wait (Retry-After). */
 export const RETRY_AFTER_SECONDS = 5;
 

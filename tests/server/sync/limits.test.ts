@@ -15,6 +15,7 @@ import {
   MAX_FEEDS_PER_USER,
   MAX_FEEDS_TOTAL,
   MAX_READS_PER_USER,
+  MAX_WRITES_PER_USER,
   PAGE_WITH_DOCS,
   PAGE_WITHOUT_DOCS,
 } from '../../../server/sync/limits';
@@ -444,5 +445,32 @@ describe('document reads held by a slow client', () => {
       'You already have 4 document reads (_bulk_get, _all_docs) open on this server (at most 4 per user). Close other tabs or devices that are syncing, or try again in 5 seconds.',
     );
     for (const r of open) r.close();
+  });
+});
+
+describe('concurrent writes', () => {
+  it(`refuses a user's write beyond ${MAX_WRITES_PER_USER} in flight with 429, before reading its body`, async () => {
+    // Uploads that have sent their headers but not their whole body hold their slots.
+    const uploads = Array.from({ length: MAX_WRITES_PER_USER }, () => {
+      const req = http.request(`${srv.origin}${db('_bulk_docs')}`, {
+        method: 'POST',
+        headers: { ...bearer(owner), 'Content-Type': 'application/json', 'Content-Length': '100000' },
+      });
+      req.on('error', () => undefined);
+      req.write('{"docs":[');
+      return req;
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 300)); // the four uploads reach the gateway first
+      const refused = await request(srv.app).post(db('_bulk_docs')).set(bearer(owner)).send({ docs: [{ _id: 'late' }] });
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.body.reason).toBe(
+        'You already have 4 document writes (_bulk_docs, PUT) open on this server (at most 4 per user). Close other tabs or devices that are syncing, or try again in 5 seconds.',
+      );
+    } finally {
+      for (const u of uploads) u.destroy();
+    }
+    await expect(serverDb().get('late')).rejects.toMatchObject({ status: 404 });
   });
 });
