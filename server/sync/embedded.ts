@@ -68,7 +68,9 @@ export async function serveEmbedded(db: Db, r: EmbeddedRequest): Promise<void> {
     case 'local':
     case 'doc':
       if (method === 'GET') {
-        json(res, 200, await db.get(route.docId, getOptions(r.params) as PouchDB.Core.GetOptions));
+        const opts = getOptions(r.params);
+        if (opts.open_revs !== undefined && route.kind === 'doc') await openRevs(db, route.docId, opts, res);
+        else json(res, 200, await db.get(route.docId, opts as PouchDB.Core.GetOptions));
       } else if (method === 'PUT') {
         const doc: Options = { ...objectBody(r.body), _id: route.docId };
         const rev = r.params.get('rev');
@@ -450,6 +452,68 @@ async function checkAttachmentTotal(db: Db, route: Extract<SyncRoute, { kind: 'a
       `${JSON.stringify(route.docId)} would carry ${formatBytes(total)} of attachments; the sync gateway stores at most ${formatBytes(MAX_ATTACHMENT_BYTES)} per document. Store large files outside the team database.`,
     );
   }
+}
+
+/**
+ * GET with `open_revs`: the requested leaf revisions, read and written one at a time (a document
+ * may have hundreds of conflicting leaves of up to 1 MiB each; PouchDB would materialise them all).
+ * For `open_revs=all` the leaves come from the document's revision tree, without reading any body.
+ */
+async function openRevs(db: Db, id: string, opts: Options, res: Response): Promise<void> {
+  const { open_revs: wanted, ...rest } = opts;
+  let revs: string[];
+  if (wanted === 'all') {
+    const leaves = await leafRevs(db, id);
+    if (!leaves) {
+      json(res, 200, await db.get(id, opts as PouchDB.Core.GetOptions));
+      return;
+    }
+    revs = leaves;
+  } else {
+    revs = wanted as string[];
+  }
+  const read = async (rev: string) => (await db.get(id, { ...rest, open_revs: [rev] } as PouchDB.Core.GetOptions)) as unknown as unknown[];
+  // The first read before the status goes out: a missing document still answers 404.
+  const firstRows = revs.length > 0 ? await read(revs[0]) : [];
+  res.status(200);
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Cache-Control', 'no-store');
+  const out = new StreamWriter(res);
+  if (!(await out.write('['))) return;
+  let first = true;
+  for (const [i, rev] of revs.entries()) {
+    for (const row of i === 0 ? firstRows : await read(rev)) {
+      if (!(await out.write((first ? '' : ',') + JSON.stringify(row)))) return;
+      first = false;
+    }
+  }
+  out.end(']');
+}
+
+type RevTree = { pos: number; ids: RevNode }[];
+type RevNode = [string, unknown, RevNode[]];
+
+/**
+ * Every leaf revision of a document (deleted ones included), from its revision tree: what
+ * `open_revs=all` returns, without materialising any body. Uses the LevelDB adapter's
+ * `_getRevisionTree` (what PouchDB's own revsDiff reads); null when the adapter has none.
+ */
+function leafRevs(db: Db, id: string): Promise<string[] | null> {
+  const adapter = db as unknown as { _getRevisionTree?: (id: string, cb: (err: unknown, tree?: RevTree) => void) => void };
+  if (typeof adapter._getRevisionTree !== 'function') return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    adapter._getRevisionTree!(id, (err, tree) => {
+      if (err) return reject(err);
+      const leaves: string[] = [];
+      const stack: [number, RevNode][] = (tree ?? []).map((t) => [t.pos, t.ids]);
+      while (stack.length > 0) {
+        const [pos, [hash, , children]] = stack.pop()!;
+        if (children.length === 0) leaves.push(`${pos}-${hash}`);
+        for (const child of children) stack.push([pos + 1, child]);
+      }
+      resolve(leaves);
+    });
+  });
 }
 
 function getOptions(params: URLSearchParams): Options {

@@ -389,6 +389,35 @@ describe('paged answers', () => {
   });
 });
 
+describe('open_revs', () => {
+  it('answers GET ?open_revs=all and a list one revision at a time, as PouchDB does in one go', async () => {
+    await serverDb().bulkDocs(
+      [
+        { _id: 'c', _rev: '1-a', v: 'base', _revisions: { start: 1, ids: ['a'] } },
+        { _id: 'c', _rev: '2-b', v: 'left', _revisions: { start: 2, ids: ['b', 'a'] } },
+        { _id: 'c', _rev: '2-c', v: 'right', _revisions: { start: 2, ids: ['c', 'a'] } },
+        { _id: 'c', _rev: '2-d', _deleted: true, _revisions: { start: 2, ids: ['d', 'a'] } },
+      ],
+      { new_edits: false },
+    );
+    const byRev = (rows: { ok?: { _rev: string }; missing?: string }[]) => [...rows].sort((x, y) => (x.ok?._rev ?? x.missing ?? '').localeCompare(y.ok?._rev ?? y.missing ?? ''));
+    const spy = vi.spyOn(serverDb(), 'get');
+    const all = await request(srv.app).get(db('c?open_revs=all&revs=true')).set(bearer(owner));
+    expect(all.status).toBe(200);
+    // One leaf per read: never every leaf's body at once.
+    const asked = spy.mock.calls.map((c) => (c[1] as { open_revs?: unknown } | undefined)?.open_revs).filter((o) => o !== undefined);
+    expect(asked.map((o) => JSON.stringify(o)).sort()).toEqual(['["2-b"]', '["2-c"]', '["2-d"]']);
+    spy.mockRestore();
+    const want = await serverDb().get('c', { open_revs: 'all', revs: true });
+    expect(all.body).toHaveLength(3);
+    expect(byRev(all.body)).toEqual(byRev(JSON.parse(JSON.stringify(want))));
+    const listed = await request(srv.app).get(db(`c?open_revs=${encodeURIComponent('["2-c","3-zz"]')}`)).set(bearer(owner));
+    expect(listed.body).toEqual(JSON.parse(JSON.stringify(await serverDb().get('c', { open_revs: ['2-c', '3-zz'] }))));
+    const missing = await request(srv.app).get(db('nope?open_revs=all')).set(bearer(owner));
+    expect(missing.status).toBe(404);
+  });
+});
+
 describe('document reads held by a slow client', () => {
   const DOCS = 240;
   const PAGES = DOCS / PAGE_WITH_DOCS;
