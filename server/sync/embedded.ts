@@ -1,7 +1,9 @@
 /**
  * The replication subset of the CouchDB HTTP API over the server's own PouchDB (LevelDB) team
  * database: what PouchDB 9's HTTP adapter and replicator call, nothing else. Answers and errors are
- * CouchDB-shaped so the browser's PouchDB cannot tell the difference.
+ * CouchDB-shaped so the browser's PouchDB cannot tell the difference. Answers that can hold many
+ * documents (`_changes`, `_all_docs`, `_bulk_get`, `open_revs`) are read and written a page at a
+ * time with backpressure (server/sync/limits.ts, streamWriter.ts), never materialised whole.
  */
 import type { Request, Response } from 'express';
 import { badRequest, GatewayError } from './errors';
