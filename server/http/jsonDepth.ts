@@ -19,16 +19,25 @@ const CLOSE_ARRAY = 0x5d;
 export function jsonDepth(bytes: ArrayLike<number>, limit = Infinity): number {
   let depth = 0;
   let max = 0;
-  let inString = false;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
-    if (inString) {
-      if (b === BACKSLASH) i++;
-      else if (b === QUOTE) inString = false;
-      continue;
-    }
-    if (b === QUOTE) inString = true;
-    else if (b === OPEN_OBJECT || b === OPEN_ARRAY) {
+    if (b === QUOTE) {
+      // Skip the string with the native indexOf (a byte-by-byte loop over a 32 MiB sync batch of
+      // long strings blocked the event loop for ~100 ms): the closing quote is the first one not
+      // preceded by an odd number of backslashes.
+      let from = i + 1;
+      for (;;) {
+        const q = bytes.indexOf(QUOTE, from);
+        if (q < 0) return max; // unterminated: nothing after it nests
+        let slashes = 0;
+        for (let k = q - 1; k > i && bytes[k] === BACKSLASH; k--) slashes++;
+        if (slashes % 2 === 0) {
+          i = q;
+          break;
+        }
+        from = q + 1;
+      }
+    } else if (b === OPEN_OBJECT || b === OPEN_ARRAY) {
       depth++;
       if (depth > max) {
         max = depth;
@@ -48,5 +57,6 @@ export function assertJsonDepth(bytes: ArrayLike<number>, limit = MAX_JSON_DEPTH
 
 /** For `express.json({ verify })`: refuses a too-deep body before it is parsed. */
 export function verifyJsonDepth(_req: unknown, _res: unknown, buf: Buffer): void {
-  assertJsonDepth(buf);
+  // A view of the same bytes (no copy): Node's Buffer type is not assignable to Uint8Array in this TypeScript.
+  assertJsonDepth(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength));
 }

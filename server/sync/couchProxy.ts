@@ -107,8 +107,14 @@ export function proxyToCouch(target: ProxyTarget, p: ProxyRequest): Promise<void
       }
       p.res.flushHeaders();
       // Each chunk is written as it arrives (no compression on /db), so longpoll and heartbeats
-      // reach the browser at once.
-      up.on('data', (chunk: Buffer) => p.res.write(chunk));
+      // reach the browser at once; CouchDB is paused while the browser's socket is full, so a
+      // client that reads slowly never makes this process buffer a whole answer.
+      up.on('data', (chunk: Buffer) => {
+        if (!p.res.write(chunk)) {
+          up.pause();
+          p.res.once('drain', () => up.resume());
+        }
+      });
       up.on('end', () => {
         p.res.end();
         finish();

@@ -1,10 +1,14 @@
 /**
  * The replication subset of the CouchDB HTTP API over the server's own PouchDB (LevelDB) team
  * database: what PouchDB 9's HTTP adapter and replicator call, nothing else. Answers and errors are
- * CouchDB-shaped so the browser's PouchDB cannot tell the difference.
+ * CouchDB-shaped so the browser's PouchDB cannot tell the difference. Answers that can hold many
+ * documents (`_changes`, `_all_docs`, `_bulk_get`, `open_revs`) are read and written a page at a
+ * time with backpressure (server/sync/limits.ts, streamWriter.ts), never materialised whole.
  */
 import type { Request, Response } from 'express';
 import { badRequest, GatewayError } from './errors';
+import { BULK_DOCS_SLICE, MAX_ATTACHMENT_BYTES, MAX_FEEDS_TOTAL, PAGE_WITH_DOCS, PAGE_WITHOUT_DOCS, formatBytes, yieldToOthers } from './limits';
+import { StreamWriter } from './streamWriter';
 import type { SyncRoute } from './route';
 
 export interface EmbeddedRequest {
@@ -50,31 +54,25 @@ export async function serveEmbedded(db: Db, r: EmbeddedRequest): Promise<void> {
       json(res, 200, await db.revsDiff(body as PouchDB.Core.RevisionDiffOptions));
       return;
     }
-    case 'bulk_get': {
-      const body = objectBody(r.body);
-      if (!Array.isArray(body.docs)) throw badRequest('_bulk_get needs {"docs": [{"id": …, "rev": …}, …]}.');
-      const opts: Options = { docs: body.docs, binary: false };
-      for (const flag of ['revs', 'attachments', 'latest']) if (bool(r.params, flag)) opts[flag] = true;
-      json(res, 200, await db.bulkGet(opts as unknown as PouchDB.Core.BulkGetOptions));
+    case 'bulk_get':
+      await bulkGet(db, r);
       return;
-    }
     case 'bulk_docs': {
       const body = objectBody(r.body);
       if (!Array.isArray(body.docs)) throw badRequest('_bulk_docs needs {"docs": [ … ]}.');
       const newEdits = body.new_edits !== false;
-      const result = await db.bulkDocs(body.docs as PouchDB.Core.PutDocument<object>[], { new_edits: newEdits });
-      json(res, 201, result);
+      json(res, 201, await bulkDocsInSlices(db, body.docs as PouchDB.Core.PutDocument<object>[], newEdits));
       return;
     }
-    case 'all_docs': {
-      const opts = allDocsOptions(r.params, method === 'POST' ? objectBody(r.body ?? {}) : {});
-      json(res, 200, await db.allDocs(opts as PouchDB.Core.AllDocsOptions));
+    case 'all_docs':
+      await allDocs(db, allDocsOptions(r.params, method === 'POST' ? objectBody(r.body ?? {}) : {}), res);
       return;
-    }
     case 'local':
     case 'doc':
       if (method === 'GET') {
-        json(res, 200, await db.get(route.docId, getOptions(r.params) as PouchDB.Core.GetOptions));
+        const opts = getOptions(r.params);
+        if (opts.open_revs !== undefined && route.kind === 'doc') await openRevs(db, route.docId, opts, res);
+        else json(res, 200, await db.get(route.docId, opts as PouchDB.Core.GetOptions));
       } else if (method === 'PUT') {
         const doc: Options = { ...objectBody(r.body), _id: route.docId };
         const rev = r.params.get('rev');
@@ -91,6 +89,21 @@ export async function serveEmbedded(db: Db, r: EmbeddedRequest): Promise<void> {
       await attachment(db, route, method, r);
       return;
   }
+}
+
+/**
+ * PouchDB's bulkDocs in slices of BULK_DOCS_SLICE documents, letting other requests run between
+ * them: one call over a whole batch holds the event loop for as long as its synchronous part takes
+ * (which grows faster than the batch). Each document is written on its own in either form, so the
+ * results are the same, in the same order.
+ */
+async function bulkDocsInSlices(db: Db, docs: PouchDB.Core.PutDocument<object>[], newEdits: boolean): Promise<unknown[]> {
+  const results: unknown[] = [];
+  for (let i = 0; i < docs.length; i += BULK_DOCS_SLICE) {
+    if (i > 0) await yieldToOthers();
+    results.push(...(await db.bulkDocs(docs.slice(i, i + BULK_DOCS_SLICE), { new_edits: newEdits })));
+  }
+  return results;
 }
 
 // ---------------------------------------------------------------- _changes
@@ -150,7 +163,7 @@ async function changes(db: Db, r: EmbeddedRequest): Promise<void> {
   res.setHeader('Cache-Control', 'no-store');
 
   if (p.feed === 'normal') {
-    await streamChanges(db, opts, res);
+    await pagedChanges(db, opts, res);
     return;
   }
 
@@ -158,10 +171,12 @@ async function changes(db: Db, r: EmbeddedRequest): Promise<void> {
   // timeout), writing a newline every heartbeat so proxies keep the connection open.
   const any = await db.changes({ ...opts, limit: 1, include_docs: false, conflicts: false, attachments: false, return_docs: true } as ChangesOptions);
   if (any.results.length > 0 || p.timeout === 0) {
-    await streamChanges(db, opts, res);
+    await pagedChanges(db, opts, res);
     return;
   }
   res.flushHeaders();
+  // Each waiting longpoll listens on the database; up to MAX_FEEDS_TOTAL of them may wait at once.
+  (db as unknown as { setMaxListeners(n: number): void }).setMaxListeners(MAX_FEEDS_TOTAL + 20);
   const outcome = await new Promise<'change' | 'timeout' | 'closed'>((resolve, reject) => {
     let settled = false;
     const live = db.changes({ since, live: true, return_docs: false, ...(opts.doc_ids ? { doc_ids: opts.doc_ids } : {}) } as ChangesOptions);
@@ -187,10 +202,40 @@ async function changes(db: Db, r: EmbeddedRequest): Promise<void> {
     res.end(`{"results":[],"last_seq":${JSON.stringify(since)}}\n`);
     return;
   }
-  await streamChanges(db, opts, res);
+  await pagedChanges(db, opts, res);
 }
 
-/** Writes the rows of a `_changes` answer as PouchDB produces them, never holding the whole list. */
+/**
+ * Writes a `_changes` answer a page at a time (PAGE_WITH_DOCS rows with include_docs, else
+ * PAGE_WITHOUT_DOCS), reading the next page only once the socket has drained, so one feed holds at
+ * most a page of documents however big the database and however slow the client. Descending feeds
+ * (no `since` to page by) stream in one pass as before.
+ */
+async function pagedChanges(db: Db, opts: ChangesOptions, res: Response): Promise<void> {
+  if (opts.descending) return streamChanges(db, opts, res);
+  const out = new StreamWriter(res);
+  const page = opts.include_docs ? PAGE_WITH_DOCS : PAGE_WITHOUT_DOCS;
+  let remaining = typeof opts.limit === 'number' ? opts.limit : Infinity;
+  let since = opts.since ?? 0;
+  let lastSeq: string | number = since;
+  let first = true;
+  if (!(await out.write('{"results":[\n'))) return;
+  while (remaining > 0) {
+    const n = Math.min(page, remaining);
+    const batch = await db.changes({ ...opts, since, limit: n, return_docs: true, live: false } as ChangesOptions);
+    for (const change of batch.results) {
+      if (!(await out.write((first ? '' : ',\n') + JSON.stringify(change)))) return;
+      first = false;
+    }
+    lastSeq = batch.last_seq;
+    remaining -= batch.results.length;
+    if (batch.results.length < n) break;
+    since = batch.last_seq;
+  }
+  out.end(`\n],\n"last_seq":${JSON.stringify(lastSeq)}}\n`);
+}
+
+/** Writes the rows of a (descending) `_changes` answer as PouchDB produces them, never holding the whole list. */
 function streamChanges(db: Db, opts: ChangesOptions, res: Response): Promise<void> {
   return new Promise<void>((resolve) => {
     let first = true;
@@ -222,6 +267,137 @@ function streamChanges(db: Db, opts: ChangesOptions, res: Response): Promise<voi
   });
 }
 
+// ---------------------------------------------------------------- _bulk_get and _all_docs
+
+/**
+ * `_bulk_get`, streamed: PAGE_WITH_DOCS requested documents are read at a time and written before
+ * the next are read. Error rows carry only what CouchDB's do (`{id, rev, error, reason}`): PouchDB's
+ * own error objects include stack traces with the server's paths.
+ */
+async function bulkGet(db: Db, r: EmbeddedRequest): Promise<void> {
+  const body = objectBody(r.body);
+  const docs = body.docs;
+  if (!Array.isArray(docs)) throw badRequest('_bulk_get needs {"docs": [{"id": …, "rev": …}, …]}.');
+  for (const [i, d] of docs.entries()) {
+    const entry = d as { id?: unknown; rev?: unknown } | null;
+    if (!entry || typeof entry !== 'object' || typeof entry.id !== 'string' || (entry.rev !== undefined && typeof entry.rev !== 'string')) {
+      throw badRequest(`_bulk_get: docs[${i}] must be {"id": "<document id>", "rev": "<revision>"} (rev optional).`);
+    }
+  }
+  const opts: Options = { binary: false };
+  for (const flag of ['revs', 'attachments', 'latest']) if (bool(r.params, flag)) opts[flag] = true;
+
+  const { res } = r;
+  res.status(200);
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Cache-Control', 'no-store');
+  const out = new StreamWriter(res);
+  if (!(await out.write('{"results":[\n'))) return;
+  let first = true;
+  for (let i = 0; i < docs.length; i += PAGE_WITH_DOCS) {
+    const part = docs.slice(i, i + PAGE_WITH_DOCS) as { id: string; rev?: string }[];
+    const got = await db.bulkGet({ ...opts, docs: part } as unknown as PouchDB.Core.BulkGetOptions);
+    for (const row of got.results as unknown as BulkGetRow[]) {
+      if (!(await out.write((first ? '' : ',\n') + JSON.stringify(cleanBulkGetRow(row))))) return;
+      first = false;
+    }
+  }
+  out.end('\n]}\n');
+}
+
+interface BulkGetRow {
+  id: string;
+  docs: ({ ok: unknown } | { missing: string } | { error: unknown })[];
+}
+
+/** A `_bulk_get` row with each error reduced to CouchDB's `{id, rev, error, reason}`. */
+export function cleanBulkGetRow(row: BulkGetRow): BulkGetRow {
+  return {
+    id: row.id,
+    docs: row.docs.map((entry) => {
+      if (!entry || typeof entry !== 'object' || !('error' in entry)) return entry;
+      const e = (entry.error ?? {}) as { status?: unknown; name?: unknown; error?: unknown; message?: unknown; reason?: unknown; rev?: unknown };
+      const status = typeof e.status === 'number' ? e.status : 500;
+      const error =
+        status >= 500 ? 'internal_server_error' : typeof e.name === 'string' && e.name !== 'Error' ? e.name : typeof e.error === 'string' ? e.error : 'error';
+      const reason =
+        status >= 500
+          ? 'The server could not read this document.'
+          : typeof e.reason === 'string'
+            ? e.reason
+            : typeof e.message === 'string'
+              ? e.message
+              : error;
+      return { error: { id: row.id, ...(typeof e.rev === 'string' ? { rev: e.rev } : {}), error, reason } };
+    }),
+  };
+}
+
+/**
+ * `_all_docs`, streamed a page at a time: with `keys`, PAGE_WITH_DOCS/PAGE_WITHOUT_DOCS keys per
+ * read; over a range, each page starts after the last id of the one before. The answer's
+ * `total_rows`, `offset` and `update_seq` are those of the first page (the request's own start).
+ */
+async function allDocs(db: Db, opts: Options, res: Response): Promise<void> {
+  const page = opts.include_docs ? PAGE_WITH_DOCS : PAGE_WITHOUT_DOCS;
+  const pages = allDocsPages(db, opts, page);
+  const firstPage = await pages.next();
+  res.status(200);
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Cache-Control', 'no-store');
+  const out = new StreamWriter(res);
+  let head: Options | undefined;
+  let first = true;
+  if (!(await out.write('{"rows":[\n'))) return;
+  for (let step = firstPage; !step.done; step = await pages.next()) {
+    const { rows, ...rest } = step.value;
+    head ??= rest;
+    for (const row of rows) {
+      if (!(await out.write((first ? '' : ',\n') + JSON.stringify(row)))) return;
+      first = false;
+    }
+  }
+  const tail = Object.entries(head ?? {})
+    .map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`)
+    .join('');
+  out.end(`\n]${tail}}\n`);
+}
+
+type AllDocsPage = { rows: unknown[] } & Options;
+
+async function* allDocsPages(db: Db, opts: Options, page: number): AsyncGenerator<AllDocsPage> {
+  const all = (o: Options) => db.allDocs(o as PouchDB.Core.AllDocsOptions) as unknown as Promise<AllDocsPage>;
+  if (Array.isArray(opts.keys)) {
+    let keys = opts.keys as string[];
+    if (opts.descending) keys = [...keys].reverse();
+    const skip = typeof opts.skip === 'number' ? opts.skip : 0;
+    keys = keys.slice(skip, typeof opts.limit === 'number' ? skip + opts.limit : undefined);
+    const { descending: _d, skip: _s, limit: _l, ...rest } = opts;
+    if (keys.length === 0) {
+      yield await all({ ...rest, keys: [] });
+      return;
+    }
+    for (let i = 0; i < keys.length; i += page) yield await all({ ...rest, keys: keys.slice(i, i + page) });
+    return;
+  }
+  if (opts.key !== undefined) {
+    yield await all(opts);
+    return;
+  }
+  let remaining = typeof opts.limit === 'number' ? opts.limit : Infinity;
+  let next: Options = { ...opts };
+  while (true) {
+    const n = Math.min(page, remaining);
+    const got = await all({ ...next, limit: n });
+    yield got;
+    remaining -= got.rows.length;
+    if (got.rows.length < n || remaining <= 0) return;
+    const last = got.rows[got.rows.length - 1] as { id: string };
+    const { start_key: _a, startkey: _b, skip: _c, ...rest } = next;
+    next = { ...rest, startkey: last.id, skip: 1 };
+  }
+}
+
 // ---------------------------------------------------------------- documents and attachments
 
 async function attachment(db: Db, route: Extract<SyncRoute, { kind: 'attachment' }>, method: string, r: EmbeddedRequest): Promise<void> {
@@ -242,6 +418,7 @@ async function attachment(db: Db, route: Extract<SyncRoute, { kind: 'attachment'
   const rev = method === 'DELETE' ? revOf(r) : (r.params.get('rev') ?? ifMatch(r.req));
   if (method === 'PUT') {
     const data = Buffer.isBuffer(r.body) ? r.body : Buffer.alloc(0);
+    await checkAttachmentTotal(db, route, data.length);
     const type = r.req.headers['content-type'] || 'application/octet-stream';
     const result = rev
       ? await db.putAttachment(route.docId, route.attName, rev, data, type)
@@ -255,6 +432,90 @@ async function attachment(db: Db, route: Extract<SyncRoute, { kind: 'attachment'
     return;
   }
   json(res, 200, await db.removeAttachment(route.docId, route.attName, rev as string));
+}
+
+/**
+ * 413 when this upload would take the document's attachments together over MAX_ATTACHMENT_BYTES
+ * (each upload alone is held to it by the body limit; a document could otherwise collect many).
+ */
+async function checkAttachmentTotal(db: Db, route: Extract<SyncRoute, { kind: 'attachment' }>, adding: number): Promise<void> {
+  const existing = await db.get(route.docId).catch((err: { status?: number }) => {
+    if (err.status === 404) return null;
+    throw err;
+  });
+  let total = adding;
+  for (const [name, stub] of Object.entries(existing?._attachments ?? {})) {
+    if (name !== route.attName) total += (stub as { length?: number }).length ?? 0;
+  }
+  if (total > MAX_ATTACHMENT_BYTES) {
+    throw new GatewayError(
+      413,
+      'too_large',
+      `${JSON.stringify(route.docId)} would carry ${formatBytes(total)} of attachments; the sync gateway stores at most ${formatBytes(MAX_ATTACHMENT_BYTES)} per document. Store large files outside the team database.`,
+    );
+  }
+}
+
+/**
+ * GET with `open_revs`: the requested leaf revisions, read and written one at a time (a document
+ * may have hundreds of conflicting leaves of up to 1 MiB each; PouchDB would materialise them all).
+ * For `open_revs=all` the leaves come from the document's revision tree, without reading any body.
+ */
+async function openRevs(db: Db, id: string, opts: Options, res: Response): Promise<void> {
+  const { open_revs: wanted, ...rest } = opts;
+  let revs: string[];
+  if (wanted === 'all') {
+    const leaves = await leafRevs(db, id);
+    if (!leaves) {
+      json(res, 200, await db.get(id, opts as PouchDB.Core.GetOptions));
+      return;
+    }
+    revs = leaves;
+  } else {
+    revs = wanted as string[];
+  }
+  const read = async (rev: string) => (await db.get(id, { ...rest, open_revs: [rev] } as PouchDB.Core.GetOptions)) as unknown as unknown[];
+  // The first read before the status goes out: a missing document still answers 404.
+  const firstRows = revs.length > 0 ? await read(revs[0]) : [];
+  res.status(200);
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Cache-Control', 'no-store');
+  const out = new StreamWriter(res);
+  if (!(await out.write('['))) return;
+  let first = true;
+  for (const [i, rev] of revs.entries()) {
+    for (const row of i === 0 ? firstRows : await read(rev)) {
+      if (!(await out.write((first ? '' : ',') + JSON.stringify(row)))) return;
+      first = false;
+    }
+  }
+  out.end(']');
+}
+
+type RevTree = { pos: number; ids: RevNode }[];
+type RevNode = [string, unknown, RevNode[]];
+
+/**
+ * Every leaf revision of a document (deleted ones included), from its revision tree: what
+ * `open_revs=all` returns, without materialising any body. Uses the LevelDB adapter's
+ * `_getRevisionTree` (what PouchDB's own revsDiff reads); null when the adapter has none.
+ */
+function leafRevs(db: Db, id: string): Promise<string[] | null> {
+  const adapter = db as unknown as { _getRevisionTree?: (id: string, cb: (err: unknown, tree?: RevTree) => void) => void };
+  if (typeof adapter._getRevisionTree !== 'function') return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    adapter._getRevisionTree!(id, (err, tree) => {
+      if (err) return reject(err);
+      const leaves: string[] = [];
+      const stack: [number, RevNode][] = (tree ?? []).map((t) => [t.pos, t.ids]);
+      while (stack.length > 0) {
+        const [pos, [hash, , children]] = stack.pop()!;
+        if (children.length === 0) leaves.push(`${pos}-${hash}`);
+        for (const child of children) stack.push([pos + 1, child]);
+      }
+      resolve(leaves);
+    });
+  });
 }
 
 function getOptions(params: URLSearchParams): Options {

@@ -4,8 +4,10 @@
  * Per request, in this order: a valid bearer token (401), a known endpoint and method (404/405),
  * the caller's membership of the team, read from the store every time so a removed member is cut
  * off at the very next request (403), the role (viewers read and write checkpoints only), design
- * documents (never written), the body (size-limited, 413), the team's projects limit, and only then
- * the database: the server's own PouchDB (embedded mode, server/sync/embedded.ts) or CouchDB
+ * documents (never written), the body (size-limited per endpoint and nesting-checked, 413/400:
+ * bodyParsing.ts), the documents it carries (how many, how big, `_local` checkpoints only, project
+ * ids: docChecks.ts), a slot for a `_changes` feed or document read (429: concurrency.ts), the
+ * team's projects limit, and only then the database (every limit: limits.ts): the server's own PouchDB (embedded mode, server/sync/embedded.ts) or CouchDB
  * with proxy authentication (server/sync/couchProxy.ts). Everything PouchDB's replication does not
  * need is refused: `_all_dbs`, `_session`, `_find`, views, `_compact`, `_security`, database PUT/DELETE…
  */
@@ -16,54 +18,16 @@ import { isValidTeamId, storeOptionsFromEnv, teamDbName } from '../store';
 import { canWrite, getMembership } from '../teams/membership';
 import { proxyHashFromEnv, proxyToCouch, type ProxyTarget } from './couchProxy';
 import { changesParams, serveEmbedded } from './embedded';
-import {
-  FORBIDDEN_DESIGN,
-  FORBIDDEN_NOT_MEMBER,
-  FORBIDDEN_VIEWER,
-  GatewayError,
-  badRequest,
-  sendThrown,
-} from './errors';
+import { bodyRule, readBody } from './bodyParsing';
+import { ConcurrencyLimiter } from './concurrency';
+import { checkBatchSize, checkBulkDocs, checkCheckpoint, checkDocSize } from './docChecks';
+import { FORBIDDEN_DESIGN, FORBIDDEN_NOT_MEMBER, FORBIDDEN_VIEWER, GatewayError, sendThrown } from './errors';
+import { MAX_FEEDS_PER_USER, MAX_FEEDS_TOTAL, MAX_READS_PER_USER, MAX_READS_TOTAL, MAX_WRITES_PER_USER, MAX_WRITES_TOTAL } from './limits';
 import { refuseWritesAfterPlanEnd } from './planEnded';
 import { checkProjectLimit, liveProjectWrites, serialisedPerTeam } from './projectLimit';
-import { ALLOWED_METHODS, isDocWrite, parseTarget, type SyncRoute, type Target } from './route';
+import { ALLOWED_METHODS, isDocWrite, parseTarget, type Target } from './route';
 
 export { proxyRoles, proxyToken, proxyHashFromEnv } from './couchProxy';
-
-/** Largest request body the gateway accepts (a `_bulk_docs` batch, an attachment). */
-export const SYNC_BODY_LIMIT = '50mb';
-
-const jsonBody = express.json({ limit: SYNC_BODY_LIMIT, type: () => true, strict: true });
-const rawBody = express.raw({ limit: SYNC_BODY_LIMIT, type: () => true });
-
-function runParser(parser: RequestHandler, req: Request, res: Response): Promise<void> {
-  return new Promise((resolve, reject) => {
-    void parser(req, res, (err?: unknown) => {
-      if (!err) return resolve();
-      const e = err as { type?: string; status?: number; message?: string };
-      if (e.type === 'entity.too.large') {
-        reject(
-          new GatewayError(
-            413,
-            'too_large',
-            `The request body is larger than the sync gateway accepts (${SYNC_BODY_LIMIT}). Replicate in smaller batches (a lower batch_size) or split large documents and attachments.`,
-          ),
-        );
-      } else if (e.type === 'entity.parse.failed') {
-        reject(badRequest('The request body is not valid JSON.'));
-      } else if (typeof e.status === 'number' && e.status < 500) {
-        reject(new GatewayError(e.status, 'bad_request', e.message ?? 'The request body could not be read.'));
-      } else reject(err);
-    });
-  });
-}
-
-/** Which body a route takes: JSON for POSTs and document PUTs, raw bytes for attachment uploads. */
-function bodyKind(route: SyncRoute, method: string): 'json' | 'raw' | null {
-  if (method === 'POST') return 'json';
-  if (method === 'PUT') return route.kind === 'attachment' ? 'raw' : 'json';
-  return null;
-}
 
 function isDesignId(id: unknown): boolean {
   return typeof id === 'string' && id.startsWith('_design/');
@@ -78,6 +42,10 @@ function couchUrlOf(deps: RouterDeps): string | undefined {
 
 export function createSyncGateway(deps: RouterDeps): Router {
   const router = express.Router();
+  // Per gateway (one per app): slots for the requests that stay open or return documents.
+  const feeds = new ConcurrencyLimiter({ perUser: MAX_FEEDS_PER_USER, total: MAX_FEEDS_TOTAL, what: '_changes feeds' });
+  const reads = new ConcurrencyLimiter({ perUser: MAX_READS_PER_USER, total: MAX_READS_TOTAL, what: 'document reads (_bulk_get, _all_docs)' });
+  const writes = new ConcurrencyLimiter({ perUser: MAX_WRITES_PER_USER, total: MAX_WRITES_TOTAL, what: 'document writes (_bulk_docs, PUT)' });
 
   // Where the request goes. The gateway root (`/db`, `/db/`) is not a database: left to the app's 404.
   const locate: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
@@ -140,26 +108,33 @@ export function createSyncGateway(deps: RouterDeps): Router {
       throw new GatewayError(403, 'forbidden', FORBIDDEN_DESIGN);
     }
 
-    const kind = bodyKind(route, req.method);
-    if (kind) await runParser(kind === 'json' ? jsonBody : rawBody, req, res);
-    const body: unknown = kind ? req.body : undefined;
-    const params = new URL(req.originalUrl, 'http://gateway.invalid').searchParams;
+    // A slot before the body is read, so the bodies held at once are bounded too; it lasts until
+    // the answer ends or the client goes away (released on the response's finish/close).
+    if (route.kind === 'changes') feeds.acquire(userId, res);
+    else if (route.kind === 'bulk_get' || route.kind === 'all_docs') reads.acquire(userId, res);
+    else if (write && req.method !== 'DELETE') writes.acquire(userId, res);
 
-    // Which project documents this write would leave live, for the projects limit.
+    const rule = bodyRule(route, req.method);
+    if (rule) await readBody(rule, route, req, res);
+    const body: unknown = rule ? req.body : undefined;
+    const params = new URL(req.originalUrl, 'http://gateway.invalid').searchParams;
+    checkBatchSize(route, body, params);
+
+    // Which documents this write would leave, for the size checks and the projects limit.
     let written: unknown[] = [];
     if (route.kind === 'bulk_docs') {
-      const docs = (body as { docs?: unknown } | undefined)?.docs;
-      if (!Array.isArray(docs)) throw badRequest('_bulk_docs needs {"docs": [ … ]}.');
-      if (docs.some((d) => d && typeof d === 'object' && isDesignId((d as { _id?: unknown })._id))) {
-        throw new GatewayError(403, 'forbidden', FORBIDDEN_DESIGN);
-      }
-      written = docs;
+      written = await checkBulkDocs(body);
     } else if (write && req.method === 'PUT' && route.kind === 'doc') {
-      written = [{ ...(body && typeof body === 'object' ? body : {}), _id: route.docId }];
+      const doc = { ...(body && typeof body === 'object' ? body : {}), _id: route.docId };
+      checkDocSize(doc);
+      written = [doc];
     } else if (write && req.method === 'PUT' && route.kind === 'attachment') {
       written = [{ _id: route.docId }];
+    } else if (route.kind === 'local' && req.method === 'PUT') {
+      checkCheckpoint(body); // every role: the server's _local documents are checkpoints only
     }
     if (route.kind === 'changes') changesParams(params, body); // same validation in both modes
+    const projects = liveProjectWrites(written);
 
     const run = async () => {
       if (proxy) {
@@ -178,7 +153,6 @@ export function createSyncGateway(deps: RouterDeps): Router {
         await serveEmbedded(deps.store.db(teamDbName(teamId)), { teamId, route, req, res, params, body });
       }
     };
-    const projects = liveProjectWrites(written);
     if (projects.length === 0) return run();
     return serialisedPerTeam(teamId, async () => {
       await checkProjectLimit(deps, teamId, projects);

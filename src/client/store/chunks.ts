@@ -2,8 +2,10 @@
  * Splitting a Schedule into chunk documents and putting it back together. No database here: the
  * store writes what `buildImportDocs` returns and hands what it reads to `assembleSchedule`.
  *
- * Each collection is cut into runs of at most `perChunk` items and at most MAX_DOC_BYTES of
- * UTF-8 JSON, so no document nears CouchDB's limits or stalls replication (OFFLINE_NOTES §3.4.1).
+ * Each collection is cut into runs of at most `perChunk` items, so that each whole document is at
+ * most MAX_DOC_BYTES of UTF-8 JSON: no document nears the sync gateway's 1 MiB document limit
+ * (server/sync/limits.ts) or stalls replication (OFFLINE_NOTES §3.4.1), and a replication batch of
+ * 100 documents (PouchDB's default) fits the gateway's 16 MiB `_bulk_docs` body limit.
  * An item that alone is bigger (a calendar with decades of exceptions, a file's own snapshot of
  * 100,000 activities) is stored as its JSON text cut into pieces, one per document.
  */
@@ -16,8 +18,21 @@ import { CHUNK_KINDS, CHUNK_KIND_LIST, type ChunkKind } from './chunkKinds';
 
 export { CHUNK_KINDS, CHUNK_KIND_LIST, type ChunkKind } from './chunkKinds';
 
-/** Upper bound on the UTF-8 size of one chunk's items; the envelope adds a few hundred bytes. */
-export const MAX_DOC_BYTES = 900_000;
+/**
+ * Upper bound on the UTF-8 JSON size of one whole chunk document: 128 KiB. Eight of them fit the
+ * sync gateway's 1 MiB document limit; 100 of them (a default replication batch) its 16 MiB
+ * `_bulk_docs` body. A 1,000-activity run is ~660 KB, so activities now go ~190 to a document.
+ */
+export const MAX_DOC_BYTES = 128 * 1024;
+
+/**
+ * Room kept for the envelope around a chunk's items: `_id`, `type`, `kind`, the ids, `n`, and the
+ * `_rev` and `_revisions` replication adds (a few hundred bytes; chunks are written once).
+ */
+export const ENVELOPE_BYTES = 2048;
+
+/** What a chunk's items (or a piece's JSON text) may take: the document bound less the envelope. */
+export const MAX_ITEMS_BYTES = MAX_DOC_BYTES - ENVELOPE_BYTES;
 
 type ArrayKey = Exclude<(typeof CHUNK_KINDS)[ChunkKind]['what'], 'warnings'>;
 
@@ -99,10 +114,10 @@ export interface ImportMeta {
 type ChunkBody = ({ items: unknown[] } | { piece: { part: number; parts: number; json: string } }) & { bytes: number };
 
 /**
- * Cuts items into runs of at most `perChunk` items and MAX_DOC_BYTES, and single oversized items
+ * Cuts items into runs of at most `perChunk` items and MAX_ITEMS_BYTES, and single oversized items
  * into pieces of their JSON text. Also checks each item is storable, naming the first bad field.
  */
-export function chunkItems(items: readonly unknown[], perChunk: number, label: string, maxBytes = MAX_DOC_BYTES): ChunkBody[] {
+export function chunkItems(items: readonly unknown[], perChunk: number, label: string, maxBytes = MAX_ITEMS_BYTES): ChunkBody[] {
   const out: ChunkBody[] = [];
   let run: unknown[] = [];
   let runBytes = 2; // the brackets
@@ -136,7 +151,8 @@ export function chunkItems(items: readonly unknown[], perChunk: number, label: s
 
 /** Slices JSON text so each slice is under maxBytes of UTF-8, never splitting a surrogate pair. */
 function slicePieces(json: string, maxBytes: number): { part: number; parts: number; json: string }[] {
-  // Three UTF-8 bytes per UTF-16 code unit at most, so this many code units always fit.
+  // Three UTF-8 bytes per UTF-16 code unit at most, so this many code units always fit, also once
+  // the slice is escaped again inside its document (a quote or backslash takes two bytes there).
   const step = Math.max(2, Math.floor(maxBytes / 3));
   const slices: string[] = [];
   for (let i = 0; i < json.length; ) {

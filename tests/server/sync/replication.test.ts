@@ -3,6 +3,9 @@
  * through the gateway into an in-memory "browser" database.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { assembleSchedule, buildImportDocs } from '../../../src/client/store/chunks';
+import type { ChunkDoc, ImportHeaderDoc } from '../../../src/client/store/docs';
+import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import { teamDbName } from '../../../server/store';
 import { addMember } from '../../../server/teams/membership';
 import { listen, localDb, remoteDb, tokenFor, world, type Running, type World } from './helpers';
@@ -150,4 +153,28 @@ describe('replication through the sync gateway', () => {
     expect(err?.message).toMatch(/Viewers can read/);
     await expect(serverDb().get('act:p1:i1:00000')).rejects.toMatchObject({ status: 404 });
   });
+
+  it('pushes and pulls a 50,000-activity schedule split by the client, in default batches of 100', async () => {
+    // ~50 MB of chunk documents: in the client's old ~660 KB chunks a default batch of 100 was
+    // ~66 MB, over the gateway's 16 MiB _bulk_docs limit; in 128 KiB chunks every batch fits.
+    const activities = 50_000;
+    const schedule = syntheticSchedule({ activities, seed: 5 });
+    const built = buildImportDocs(schedule, { projectId: 'p1', importId: 'i1' }, { fileName: 'big.xer', format: 'xer', fileSize: 1 }, '2026-11-26T00:00:00Z');
+    const local = localDb();
+    await local.bulkDocs([{ _id: 'project:p1', type: 'project', name: 'Big' }, ...built.chunks, built.header]);
+    const pushed = await local.replicate.to(remoteDb(srv.origin, w.teamId, token));
+    expect(pushed.ok).toBe(true);
+    expect(pushed.docs_written).toBe(built.chunks.length + 2);
+
+    const other = localDb();
+    const pulled = await other.replicate.from(remoteDb(srv.origin, w.teamId, token));
+    expect(pulled.docs_written).toBe(built.chunks.length + 2);
+    const header = await other.get<ImportHeaderDoc>(built.header._id);
+    const rows = await other.allDocs<ChunkDoc>({ include_docs: true, startkey: '', endkey: '\ufff0' });
+    const chunks = rows.rows.map((r) => r.doc as unknown as ChunkDoc).filter((d) => d.type === 'chunk');
+    const back = assembleSchedule(header as unknown as ImportHeaderDoc, chunks);
+    expect(back.activities).toHaveLength(activities);
+    expect(back.activities[12_345]).toEqual(schedule.activities[12_345]);
+    expect(back.relationships).toHaveLength(schedule.relationships.length);
+  }, 180_000);
 });
