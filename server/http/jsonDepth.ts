@@ -16,7 +16,7 @@ const CLOSE_OBJECT = 0x7d;
 const CLOSE_ARRAY = 0x5d;
 
 /** The deepest nesting of objects and arrays in `bytes` (strings skipped), stopping early past `limit`. */
-export function jsonDepth(bytes: ArrayLike<number>, limit = Infinity): number {
+export function jsonDepth(bytes: Uint8Array, limit = Infinity): number {
   let depth = 0;
   let max = 0;
   for (let i = 0; i < bytes.length; i++) {
@@ -49,7 +49,7 @@ export function jsonDepth(bytes: ArrayLike<number>, limit = Infinity): number {
 }
 
 /** Throws a 400 when `bytes` nest deeper than `limit`. */
-export function assertJsonDepth(bytes: ArrayLike<number>, limit = MAX_JSON_DEPTH): void {
+export function assertJsonDepth(bytes: Uint8Array, limit = MAX_JSON_DEPTH): void {
   if (jsonDepth(bytes, limit) > limit) {
     throw new HttpError(400, `The request body nests objects or arrays more than ${limit} levels deep. Send a flatter document.`);
   }
