@@ -70,8 +70,8 @@ export interface RefreshTokens {
   issue(userId: string): Promise<IssuedRefreshToken>;
   rotate(token: string): Promise<IssuedRefreshToken>;
   revokeFamily(familyId: string, userId: string, reason?: RefreshFamilyDoc['revokedReason']): Promise<void>;
-  /** Revokes the family a token belongs to (logout); unknown tokens are ignored. */
-  revokeToken(token: string): Promise<void>;
+  /** Revokes the family a token belongs to (logout); resolves to its user, or null for an unknown token. */
+  revokeToken(token: string): Promise<string | null>;
   revokeAllForUser(userId: string, reason?: RefreshFamilyDoc['revokedReason']): Promise<number>;
 }
 
@@ -181,9 +181,11 @@ export function createRefreshTokens(store: Store, options: RefreshTokenOptions =
     revokeFamily,
 
     async revokeToken(token) {
-      if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return;
+      if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
       const doc = await getDoc<RefreshTokenDoc>(tokenId(hashRefreshToken(token)));
-      if (doc && doc.type === 'refresh') await revokeFamily(doc.familyId, doc.userId, 'logout');
+      if (!doc || doc.type !== 'refresh') return null;
+      await revokeFamily(doc.familyId, doc.userId, 'logout');
+      return doc.userId;
     },
 
     async revokeAllForUser(userId, reason = 'revoke-all') {

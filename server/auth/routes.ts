@@ -54,7 +54,12 @@ export interface Auth {
   accessTokens: AccessTokenSettings;
 }
 
-type AccountDoc = UserDoc & { emailVerifiedAt?: number; passwordChangedAt?: number };
+type AccountDoc = UserDoc & {
+  emailVerifiedAt?: number;
+  passwordChangedAt?: number;
+  /** Access tokens issued before this (ms) are refused: set by every sign-out. */
+  accessTokensValidFrom?: number;
+};
 type StoredAccount = AccountDoc & { _id: string; _rev: string };
 
 export interface AccountView {
@@ -161,15 +166,24 @@ export function createAuth(deps: AuthDeps): Auth {
 
   /**
    * Every request with a token: refused for a closed account, and for a token issued before the
-   * account was created (one of an earlier, closed account with the same address). A token whose
-   * account doc does not exist passes as before: accounts are deleted only once all their access
-   * tokens have expired (server/retention/closedAccounts.ts PURGE_GRACE_MS).
+   * account was created (one of an earlier, closed account with the same address), before the
+   * password last changed, or before the user last signed out (an access token lives 15 minutes
+   * and must not outlast either). Other devices' sessions survive a sign-out: their next request
+   * gets 401 invalid_token, they refresh (their refresh family is untouched) and retry. A token
+   * whose account doc does not exist passes as before: accounts are deleted only once all their
+   * access tokens have expired (server/retention/closedAccounts.ts PURGE_GRACE_MS).
    */
-  async function checkAccount(userId: string, issuedAt: number): Promise<AccountRefusal | null> {
+  async function checkAccount(userId: string, issuedAtMs: number): Promise<AccountRefusal | null> {
     const doc = await getAnyAccount(userId);
     if (!doc) return null;
     if (doc.closedAt !== undefined) return { reason: 'account_closed', message: accountClosedMessage(doc.closedAt) };
-    if (issuedAt < Math.floor(doc.createdAt / 1000)) return { reason: 'invalid', message: 'The access token is not valid.' };
+    if (issuedAtMs < doc.createdAt) return { reason: 'invalid', message: 'The access token is not valid.' };
+    if (issuedAtMs < (doc.passwordChangedAt ?? 0) || issuedAtMs < (doc.accessTokensValidFrom ?? 0)) {
+      return {
+        reason: 'invalid',
+        message: 'This access token was issued before a sign-out or a password change: refresh the session, or sign in again.',
+      };
+    }
     return null;
   }
   const requireUserMw = requireUser(accessTokens, { now, checkAccount });
@@ -316,7 +330,18 @@ export function createAuth(deps: AuthDeps): Auth {
     '/signout',
     handle(async (req, res) => {
       const presented = readCookie(req, REFRESH_COOKIE);
-      if (presented) await refresh.revokeToken(presented);
+      const everywhere = typeof req.body === 'object' && req.body !== null && (req.body as { everywhere?: unknown }).everywhere === true;
+      const userId = presented ? await refresh.revokeToken(presented) : null;
+      if (userId) {
+        // The session's access token (and every other one issued until now) stops working at once
+        // instead of living out its 15 minutes; other devices refresh once and carry on.
+        const at = now();
+        await upsert(accounts, userId, (doc) =>
+          doc && doc.type === 'user' && (doc.accessTokensValidFrom ?? 0) < at ? { ...doc, accessTokensValidFrom: at } : null,
+        );
+        // "Sign out everywhere": every other device's refresh token goes too.
+        if (everywhere) await refresh.revokeAllForUser(userId);
+      }
       clearRefreshCookie(res);
       res.status(204).end();
     }),
@@ -412,5 +437,5 @@ export function createAuth(deps: AuthDeps): Auth {
     }
   }) as express.ErrorRequestHandler);
 
-  return { router, requireUser: requireUserMw, optionalUser: optionalUser(accessTokens, { now }), accessTokens };
+  return { router, requireUser: requireUserMw, optionalUser: optionalUser(accessTokens, { now, checkAccount }), accessTokens };
 }

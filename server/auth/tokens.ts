@@ -53,6 +53,13 @@ export interface AccessClaims {
 export interface VerifiedAccessToken extends AccessClaims {
   iat: number;
   exp: number;
+  /**
+   * When it was issued, in milliseconds (the `iat_ms` claim): sign-out and password changes are
+   * stored in milliseconds, and `iat` alone could not tell a token from just before a sign-out
+   * from one just after it in the same second. A token without the claim counts from the start of
+   * its `iat` second (the safe side).
+   */
+  issuedAtMs: number;
   jti?: string;
 }
 
@@ -75,7 +82,7 @@ export async function signAccessToken(
 ): Promise<string> {
   if (!claims.sub) throw new Error('An access token needs a subject (user id).');
   const iat = Math.floor(now.getTime() / 1000);
-  const payload: JWTPayload = {};
+  const payload: JWTPayload = { iat_ms: now.getTime() };
   if (claims.teams) payload.teams = claims.teams;
   return new SignJWT(payload)
     .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, typ: 'JWT' })
@@ -118,7 +125,9 @@ export async function verifyAccessToken(
     if (exp - iat > settings.ttlSeconds + CLOCK_TOLERANCE_SECONDS || iat > nowSeconds + CLOCK_TOLERANCE_SECONDS) {
       throw new InvalidAccessTokenError('invalid');
     }
-    const result: VerifiedAccessToken = { sub: payload.sub, iat, exp };
+    const ms = payload.iat_ms;
+    const issuedAtMs = typeof ms === 'number' && Number.isInteger(ms) && Math.floor(ms / 1000) === iat ? ms : iat * 1000;
+    const result: VerifiedAccessToken = { sub: payload.sub, iat, exp, issuedAtMs };
     if (payload.teams && typeof payload.teams === 'object') result.teams = payload.teams as Record<string, string>;
     if (typeof payload.jti === 'string') result.jti = payload.jti;
     return result;
