@@ -95,19 +95,32 @@ let refreshing: Promise<boolean> | null = null;
 
 async function refreshOnce(): Promise<boolean> {
   const res = await send('/api/auth/refresh', { method: 'POST' });
-  const body = await parseBody(res);
+  let body: Record<string, unknown> | null;
+  try {
+    body = await parseBody(res);
+  } catch {
+    // The connection dropped while the answer was read (a closed laptop lid, a killed tab): as good
+    // as offline. The server may have rotated the cookie; it accepts the previous one again.
+    throw new ApiError(0, 'No connection to the Earnest server. Your work is kept on this device; try again when you are online.', null);
+  }
   if (res.ok && body && typeof body.accessToken === 'string' && body.user) {
     setSession(body.user as AuthUser, body.accessToken);
     return true;
   }
-  if (res.status === 401) setSession(null, null);
-  return false;
+  // Only a definite "this session is over" signs out. A 5xx (the server restarting behind its
+  // proxy), a 429 or anything else unexpected keeps the session: the next request tries again.
+  if (res.status === 401) {
+    setSession(null, null);
+    return false;
+  }
+  const message = typeof body?.error === 'string' ? body.error : `The server answered ${res.status} to a session refresh.`;
+  throw new ApiError(res.status, message, body);
 }
 
 /**
  * Gets a new access token from the refresh cookie. True when signed in afterwards; false when the
- * session is gone (then the user is signed out). Offline: throws an ApiError with status 0 and the
- * session is kept, so local work goes on.
+ * server answered 401 (the session is gone; then the user is signed out). Offline, or any other
+ * answer: throws an ApiError (status 0 offline) and the session is kept, so local work goes on.
  */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
