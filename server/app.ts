@@ -135,7 +135,7 @@ export function createApp(deps: AppDeps): express.Express {
   };
 
   if (deps.rateLimits !== false) {
-    const limits = createRateLimiters(deps.rateLimits ?? {});
+    const limits = createRateLimiters(deps.rateLimits ?? {}, deps.now);
     api.post('/auth/signin', ...limits.signin);
     // Closing confirms the password: guessing it here counts like guessing it at sign-in.
     api.post('/auth/close-account', ...limits.signin);
