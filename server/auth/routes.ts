@@ -1,12 +1,13 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
+import { HttpError } from '../http/errors';
 import type { Mailer } from '../mail';
 import { purgeClosedAccountNow } from '../retention/closedAccounts';
 import { isNotFound, upsert, type Store } from '../store';
 import { accountClosedMessage } from './closure';
 import { createLinkTokens, LinkTokenError, passwordFingerprint, type LinkTokenOptions } from './links';
 import { authOf, optionalUser, requireUser, type AccountRefusal } from './middleware';
-import { assertPasswordAcceptable, hashPassword, PASSWORD_MAX_LENGTH, WeakPasswordError } from './passwords';
+import { assertPasswordAcceptable, hashPassword, PASSWORD_MAX_LENGTH } from './passwords';
 import { createRefreshTokens, DEFAULT_REFRESH_TTL_SECONDS, RefreshTokenError, type IssuedRefreshToken } from './refresh';
 import { accessTokenSettings, signAccessToken, type AccessTokenSettings } from './tokens';
 import {
@@ -88,16 +89,12 @@ const VerifyEmail = z.object({ token });
 const ResetRequest = z.object({ email });
 const ResetConfirm = z.object({ token, password });
 
-class BadRequest extends Error {
-  readonly status = 400;
-}
-
 function parse<T>(schema: z.ZodType<T>, req: Request): T {
   if (!req.is('application/json') || typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
-    throw new BadRequest('Send a JSON object with Content-Type: application/json.');
+    throw new HttpError(400, 'Send a JSON object with Content-Type: application/json.');
   }
   const result = schema.safeParse(req.body);
-  if (!result.success) throw new BadRequest(result.error.issues[0]?.message ?? 'The request is not valid.');
+  if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? 'The request is not valid.');
   return result.data;
 }
 
@@ -118,13 +115,6 @@ function readCookie(req: Request, name: string): string | undefined {
   }
   return undefined;
 }
-
-/** Wraps an async handler so rejections reach the error handler with their status. */
-const handle =
-  (fn: (req: Request, res: Response) => Promise<void>): RequestHandler =>
-  (req, res, next) => {
-    fn(req, res).catch(next);
-  };
 
 export function createAuth(deps: AuthDeps): Auth {
   const now = deps.now ?? Date.now;
@@ -237,7 +227,7 @@ export function createAuth(deps: AuthDeps): Auth {
 
   router.post(
     '/signup',
-    handle(async (req, res) => {
+    async (req, res) => {
       const body = parse(Credentials, req);
       let user;
       try {
@@ -254,12 +244,12 @@ export function createAuth(deps: AuthDeps): Auth {
       const accessToken = await startSession(res, user.id);
       await sendVerification(user);
       res.status(201).json({ user: { ...user, emailVerified: false } satisfies AccountView, accessToken });
-    }),
+    },
   );
 
   router.post(
     '/signin',
-    handle(async (req, res) => {
+    async (req, res) => {
       const body = parse(Credentials, req);
       let userId: string;
       try {
@@ -283,12 +273,12 @@ export function createAuth(deps: AuthDeps): Auth {
       }
       const accessToken = await startSession(res, userId);
       res.json({ user: view(account), accessToken });
-    }),
+    },
   );
 
   router.post(
     '/refresh',
-    handle(async (req, res) => {
+    async (req, res) => {
       const presented = readCookie(req, REFRESH_COOKIE);
       if (!presented) {
         res.status(401).json({ error: 'You are not signed in.', reason: 'missing' });
@@ -323,12 +313,12 @@ export function createAuth(deps: AuthDeps): Auth {
       setRefreshCookie(res, issued);
       const accessToken = await signAccessToken(accessTokens, { sub: issued.userId }, new Date(now()));
       res.json({ user: view(account), accessToken });
-    }),
+    },
   );
 
   router.post(
     '/signout',
-    handle(async (req, res) => {
+    async (req, res) => {
       const presented = readCookie(req, REFRESH_COOKIE);
       const everywhere = typeof req.body === 'object' && req.body !== null && (req.body as { everywhere?: unknown }).everywhere === true;
       const userId = presented ? await refresh.revokeToken(presented) : null;
@@ -344,13 +334,13 @@ export function createAuth(deps: AuthDeps): Auth {
       }
       clearRefreshCookie(res);
       res.status(204).end();
-    }),
+    },
   );
 
   router.get(
     '/me',
     requireUserMw,
-    handle(async (_req, res) => {
+    async (_req, res) => {
       const account = await getAccount(authOf(res).sub);
       if (!account) {
         res.setHeader('WWW-Authenticate', 'Bearer realm="earnest", error="invalid_token"');
@@ -358,12 +348,12 @@ export function createAuth(deps: AuthDeps): Auth {
         return;
       }
       res.json({ user: view(account) });
-    }),
+    },
   );
 
   router.post(
     '/verify-email',
-    handle(async (req, res) => {
+    async (req, res) => {
       const { token: t } = parse(VerifyEmail, req);
       const claims = await links.verify('verify-email', t);
       const account = await getAccount(claims.userId);
@@ -375,12 +365,12 @@ export function createAuth(deps: AuthDeps): Auth {
       );
       const doc = result.doc ?? account;
       res.json({ user: view({ ...doc, _id: account._id }) });
-    }),
+    },
   );
 
   router.post(
     '/password-reset/request',
-    handle(async (req, res) => {
+    async (req, res) => {
       const body = parse(ResetRequest, req);
       let normalised: string | null = null;
       try {
@@ -399,12 +389,12 @@ export function createAuth(deps: AuthDeps): Auth {
         );
       }
       res.status(202).json({ message: 'If an account exists for that address, we have sent a link to reset the password.' });
-    }),
+    },
   );
 
   router.post(
     '/password-reset/confirm',
-    handle(async (req, res) => {
+    async (req, res) => {
       const body = parse(ResetConfirm, req);
       assertPasswordAcceptable(body.password);
       const claims = await links.verify('password-reset', body.token);
@@ -421,20 +411,14 @@ export function createAuth(deps: AuthDeps): Auth {
       if (!result.updated) throw new LinkTokenError('used');
       const revokedSessions = await refresh.revokeAllForUser(account._id);
       res.json({ message: 'The password has been changed. Sign in with the new password.', revokedSessions });
-    }),
+    },
   );
 
-  // Errors this router knows how to word; anything else goes on to the app's error handler.
+  // Mailed-link errors carry a reason for the page; every other answer is an HttpError that the
+  // app's error handler words (bad bodies, weak passwords, bad addresses, an existing account).
   router.use(((err, _req, res, next) => {
-    if (err instanceof LinkTokenError) {
-      res.status(400).json({ error: err.message, reason: err.reason });
-    } else if (err instanceof BadRequest || err instanceof WeakPasswordError || err instanceof InvalidEmailError) {
-      res.status(400).json({ error: err.message });
-    } else if (err instanceof DuplicateUserError) {
-      res.status(409).json({ error: err.message });
-    } else {
-      next(err);
-    }
+    if (err instanceof LinkTokenError) res.status(400).json({ error: err.message, reason: err.reason });
+    else next(err);
   }) as express.ErrorRequestHandler);
 
   return { router, requireUser: requireUserMw, optionalUser: optionalUser(accessTokens, { now, checkAccount }), accessTokens };

@@ -104,12 +104,17 @@ describe('POST /api/auth/signup', () => {
     expect(outbox.messages()[0].text).toContain('https://earnest.example.com/auth/verify-email#token=');
   });
 
-  it('refuses a duplicate email (any case) with 409', async () => {
+  it('refuses a duplicate email (any case or Unicode spelling) with 409, changing nothing (the documented convenience over enumeration resistance)', async () => {
     await signup();
-    const res = await request(app).post('/api/auth/signup').send({ email: 'ADA@example.com', password: PW });
+    const mails = outbox.messages().length;
+    const res = await request(app).post('/api/auth/signup').send({ email: ' ADA@example.com', password: NEW_PW });
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatch(/already exists/);
+    expect(res.body).toEqual({ error: 'An account with this email already exists. Sign in instead, or reset the password.' });
     expect(refreshCookie(res)).toBeUndefined();
+    expect(outbox.messages()).toHaveLength(mails);
+    // The owner's password is untouched.
+    expect((await request(app).post('/api/auth/signin').send({ email: 'ada@example.com', password: PW })).status).toBe(200);
+    expect((await request(app).post('/api/auth/signin').send({ email: 'ada@example.com', password: NEW_PW })).status).toBe(401);
   });
 
   it('refuses a weak password and a bad email with 400 and a clear message', async () => {
