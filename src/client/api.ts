@@ -7,7 +7,9 @@
  *   sees. A 401 with `error="invalid_token"` (or no token yet) triggers one refresh and one retry.
  * - Refreshes are single-flight within a tab and serialised across tabs with `navigator.locks`:
  *   the server rotates the refresh token on every use and treats a replayed old one as theft
- *   (revoking the whole family), so two tabs refreshing at once must not both present the same one.
+ *   (revoking the whole family) once its 30 s grace window is over, so tabs should not race it.
+ * - Only a 401 from the refresh signs out. Offline, a 5xx or an answer cut off mid-read keep the
+ *   session: the server accepts the previous cookie again when its successor never arrived.
  */
 
 export class ApiError extends Error {
