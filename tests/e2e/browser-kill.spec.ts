@@ -119,10 +119,11 @@ test('a browser killed seconds after opening /app is still signed in when relaun
     }
 
     l = await launch(profile);
-    expect(await openApp(l.page, baseURL!), 'after the last kill').toBe(200);
-    await expect(l.page).toHaveURL(/\/app$/);
-    await expect(l.page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
-    await expect.poll(() => l.page.evaluate(() => localStorage.getItem('earnest-session'))).toContain(email);
+    const { page } = l;
+    expect(await openApp(page, baseURL!), 'after the last kill').toBe(200);
+    await expect(page).toHaveURL(/\/app$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('earnest-session'))).toContain(email);
     await quit(l);
   } finally {
     // Whatever failed, no browser outlives the test.
