@@ -158,7 +158,7 @@ export function createApp(deps: AppDeps): express.Express {
     return routerDeps;
   };
 
-  const limits = deps.rateLimits !== false ? createRateLimiters(deps.rateLimits ?? {}) : null;
+  const limits = deps.rateLimits !== false ? createRateLimiters(deps.rateLimits ?? {}, deps.now) : null;
   if (limits) {
     api.post('/auth/signin', ...limits.signin);
     // Closing confirms the password: guessing it here counts like guessing it at sign-in.

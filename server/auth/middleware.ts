@@ -14,10 +14,11 @@ export interface RequireUserOptions {
   now?: () => number;
   /**
    * Checked after the token verifies: a reason to refuse this user's token (a closed account, or a
-   * token issued before the account was created), or null. Read from the store on every request,
-   * so a closed account is cut off at once on every instance.
+   * token issued before the account was created, the password changed or the user signed out), or
+   * null. `issuedAtMs` is the token's issue time in milliseconds. Read from the store on every
+   * request, so the cut-off holds at once on every instance, on /api/* and on /db/* alike.
    */
-  checkAccount?: (userId: string, issuedAt: number) => Promise<AccountRefusal | null>;
+  checkAccount?: (userId: string, issuedAtMs: number) => Promise<AccountRefusal | null>;
 }
 
 export interface AccountRefusal {
@@ -53,7 +54,7 @@ export function requireUser(settings: AccessTokenSettings, options: RequireUserO
         if (!(err instanceof InvalidAccessTokenError)) throw err;
         return refuse(err.message, err.reason, err.message);
       }
-      const refusal = options.checkAccount ? await options.checkAccount(claims.sub, claims.iat) : null;
+      const refusal = options.checkAccount ? await options.checkAccount(claims.sub, claims.issuedAtMs) : null;
       if (refusal) return refuse(refusal.message, refusal.reason);
       res.locals.auth = claims;
       next();

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { HttpError } from '../http/errors';
 
 /**
  * Password hashing with scrypt (node:crypto). Stored as a self-describing string so the cost can
@@ -26,9 +27,12 @@ const MAX_P = 16;
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
 
-export class WeakPasswordError extends Error {
-  override name = 'WeakPasswordError';
-  readonly status = 400;
+/** A 400 answer saying what to change in the password. */
+export class WeakPasswordError extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+    this.name = 'WeakPasswordError';
+  }
 }
 
 /**

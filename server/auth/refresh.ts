@@ -8,12 +8,24 @@ import { refreshFamilyDocId as familyDocId, refreshFamilyPrefix as familyPrefix,
  * - The token is 32 random bytes (base64url). Only its SHA-256 is stored: `refresh:<hex>`.
  * - Each login starts a family (`refreshfam:<userId, URI-encoded>:<familyId>`); every rotation
  *   marks the presented token used and issues a new one in the same family.
- * - Presenting a token that was already rotated means it leaked (or a client raced itself): the
- *   whole family is revoked, so the newer token stops working too.
- * - Concurrent rotations of one token: exactly one wins (the `_rev` check); the loser counts as
- *   reuse. Clients should serialise refreshes (e.g. the Web Locks API across tabs).
+ * - Presenting a token that was already rotated usually means it leaked: the whole family is
+ *   revoked, so the newer token stops working too. Two exceptions return a fresh token in the
+ *   same family instead, because there the replay is the client's own and revoking would sign the
+ *   user out for nothing:
+ *   - **Grace window** ({@link REFRESH_GRACE_MS}, 30 s after the token's first use): parallel
+ *     refreshes (several tabs or requests at once, a retried request) all succeed. Exactly one
+ *     wins the `_rev` compare-and-set; the others take this path.
+ *   - **Lost answer**: the token is the newest one the family has ever seen presented
+ *     (`lastClaimed`), so its successor never came back; the browser did not receive it or did
+ *     not keep it (Chromium writes cookies to disk in batches about every 30 s, so a browser
+ *     killed a few seconds after a refresh relaunches with the previous cookie). The successors
+ *     that were handed out from it are then superseded (`reissued`): presenting one of those later
+ *     than the grace window is reuse, so a thief who replays a stolen token before its owner's
+ *     next refresh still gets the family revoked at that refresh.
  */
 export const DEFAULT_REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** How long after its first use a rotated token still returns a fresh pair (parallel refreshes). */
+export const REFRESH_GRACE_MS = 30_000;
 
 export interface RefreshTokenDoc {
   type: 'refresh';
@@ -24,6 +36,8 @@ export interface RefreshTokenDoc {
   usedAt?: number;
   /** SHA-256 of the token that replaced this one. */
   replacedBy?: string;
+  /** SHA-256 of the token this one replaced. */
+  parent?: string;
 }
 
 export interface RefreshFamilyDoc {
@@ -33,6 +47,10 @@ export interface RefreshFamilyDoc {
   createdAt: number;
   revokedAt?: number;
   revokedReason?: 'reuse' | 'logout' | 'revoke-all' | 'account-closed';
+  /** SHA-256 of the newest token of the family that was presented (claimed). */
+  lastClaimed?: string;
+  /** The last lost-answer reissue: successors of `parent` issued before `at` are superseded. */
+  reissued?: { parent: string; at: number };
 }
 
 export interface IssuedRefreshToken {
@@ -71,8 +89,8 @@ export interface RefreshTokens {
   issue(userId: string): Promise<IssuedRefreshToken>;
   rotate(token: string): Promise<IssuedRefreshToken>;
   revokeFamily(familyId: string, userId: string, reason?: RefreshFamilyDoc['revokedReason']): Promise<void>;
-  /** Revokes the family a token belongs to (logout); unknown tokens are ignored. */
-  revokeToken(token: string): Promise<void>;
+  /** Revokes the family a token belongs to (logout); resolves to its user, or null for an unknown token. */
+  revokeToken(token: string): Promise<string | null>;
   revokeAllForUser(userId: string, reason?: RefreshFamilyDoc['revokedReason']): Promise<number>;
 }
 
@@ -89,7 +107,11 @@ export function createRefreshTokens(store: Store, options: RefreshTokenOptions =
   const ttlMs = (options.ttlSeconds ?? DEFAULT_REFRESH_TTL_SECONDS) * 1000;
   const now = options.now ?? Date.now;
 
-  async function issueInFamily(userId: string, familyId: string): Promise<IssuedRefreshToken & { hash: string }> {
+  async function issueInFamily(
+    userId: string,
+    familyId: string,
+    parent?: string,
+  ): Promise<IssuedRefreshToken & { hash: string }> {
     const token = randomBytes(32).toString('base64url');
     const hash = hashRefreshToken(token);
     const issuedAt = now();
@@ -100,6 +122,7 @@ export function createRefreshTokens(store: Store, options: RefreshTokenOptions =
       familyId,
       issuedAt,
       expiresAt: issuedAt + ttlMs,
+      ...(parent ? { parent } : {}),
     };
     if (!(await createIfAbsent<AccountsDoc>(db, doc))) throw new Error('Refresh token collision.');
     return { token, hash, userId, familyId, expiresAt: doc.expiresAt };
@@ -145,31 +168,54 @@ export function createRefreshTokens(store: Store, options: RefreshTokenOptions =
     async rotate(token) {
       if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) throw new RefreshTokenError('unknown');
       const hash = hashRefreshToken(token);
-      const current = await getDoc<RefreshTokenDoc>(tokenId(hash));
+      let current = await getDoc<RefreshTokenDoc>(tokenId(hash));
       if (!current || current.type !== 'refresh') throw new RefreshTokenError('unknown');
-      const family = await getDoc<RefreshFamilyDoc>(familyDocId(current.userId, current.familyId));
+      const famId = familyDocId(current.userId, current.familyId);
+      const family = await getDoc<RefreshFamilyDoc>(famId);
       if (!family || family.revokedAt) throw new RefreshTokenError('revoked', current.userId);
-      if (current.usedAt) {
-        await revokeFamily(current.familyId, current.userId, 'reuse');
-        throw new RefreshTokenError('reused', current.userId);
-      }
       const at = now();
       if (current.expiresAt <= at) throw new RefreshTokenError('expired', current.userId);
+      const reuse = async (): Promise<never> => {
+        await revokeFamily(current!.familyId, current!.userId, 'reuse');
+        throw new RefreshTokenError('reused', current!.userId);
+      };
 
-      // Claim the token: the _rev makes this a compare-and-set, so only one rotation wins.
-      try {
-        await db.put({ ...current, usedAt: at });
-      } catch (err) {
-        if (!isConflict(err)) throw err;
-        await revokeFamily(current.familyId, current.userId, 'reuse');
-        throw new RefreshTokenError('reused');
+      let lostAnswer = false;
+      let claimed = false;
+      if (current.usedAt === undefined) {
+        // A successor superseded by a lost-answer reissue: whoever holds it is not the client that
+        // came back with the older token, so once the grace window is over this is reuse.
+        const re = family.reissued;
+        if (re && current.parent === re.parent && current.issuedAt < re.at && at - re.at > REFRESH_GRACE_MS) await reuse();
+        // Claim the token: the _rev makes this a compare-and-set, so only one rotation wins.
+        try {
+          await db.put({ ...current, usedAt: at });
+          claimed = true;
+        } catch (err) {
+          if (!isConflict(err)) throw err;
+          // A parallel rotation won: this one is a replay inside the grace window (checked below).
+          current = await getDoc<RefreshTokenDoc>(tokenId(hash));
+          if (!current || current.type !== 'refresh' || current.usedAt === undefined) throw new RefreshTokenError('unknown');
+        }
       }
-      const next = await issueInFamily(current.userId, current.familyId);
+      if (!claimed) {
+        const inGrace = at - (current.usedAt ?? at) <= REFRESH_GRACE_MS;
+        lostAnswer = !inGrace && family.lastClaimed === hash;
+        if (!inGrace && !lostAnswer) await reuse();
+      }
+
+      const next = await issueInFamily(current.userId, current.familyId, hash);
       await upsert<AccountsDoc>(db, tokenId(hash), (doc) =>
         doc && doc.type === 'refresh' ? { ...doc, replacedBy: next.hash } : null,
       );
+      await upsert<AccountsDoc>(db, famId, (doc) => {
+        if (!doc || doc.type !== 'refresh-family' || doc.revokedAt) return null;
+        if (lostAnswer) return { ...doc, reissued: { parent: hash, at } };
+        // Only a first use moves the family on; a replay in the grace window leaves it where it is.
+        return claimed && doc.lastClaimed !== hash ? { ...doc, lastClaimed: hash } : null;
+      });
       // A reuse detected meanwhile revoked the family: do not hand out a token from it.
-      const after = await getDoc<RefreshFamilyDoc>(familyDocId(current.userId, current.familyId));
+      const after = await getDoc<RefreshFamilyDoc>(famId);
       if (!after || after.revokedAt) throw new RefreshTokenError('revoked');
       const { hash: _hash, ...issued } = next;
       return issued;
@@ -178,9 +224,11 @@ export function createRefreshTokens(store: Store, options: RefreshTokenOptions =
     revokeFamily,
 
     async revokeToken(token) {
-      if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return;
+      if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
       const doc = await getDoc<RefreshTokenDoc>(tokenId(hashRefreshToken(token)));
-      if (doc && doc.type === 'refresh') await revokeFamily(doc.familyId, doc.userId, 'logout');
+      if (!doc || doc.type !== 'refresh') return null;
+      await revokeFamily(doc.familyId, doc.userId, 'logout');
+      return doc.userId;
     },
 
     async revokeAllForUser(userId, reason = 'revoke-all') {

@@ -1,12 +1,13 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
+import { HttpError } from '../http/errors';
 import type { Mailer } from '../mail';
 import { isNotFound, upsert, type Store } from '../store';
 import { userIdForEmail } from '../store/ids';
 import { accountClosedMessage } from './closure';
 import { createLinkTokens, LinkTokenError, passwordFingerprint, type LinkTokenOptions } from './links';
 import { authOf, optionalUser, requireUser, type AccountRefusal } from './middleware';
-import { assertPasswordAcceptable, hashPassword, PASSWORD_MAX_LENGTH, WeakPasswordError } from './passwords';
+import { assertPasswordAcceptable, hashPassword, PASSWORD_MAX_LENGTH } from './passwords';
 import { createRefreshTokens, DEFAULT_REFRESH_TTL_SECONDS, RefreshTokenError, type IssuedRefreshToken } from './refresh';
 import { accessTokenSettings, signAccessToken, type AccessTokenSettings } from './tokens';
 import {
@@ -59,7 +60,12 @@ export interface Auth {
   accessTokens: AccessTokenSettings;
 }
 
-type AccountDoc = UserDoc & { emailVerifiedAt?: number; passwordChangedAt?: number };
+type AccountDoc = UserDoc & {
+  emailVerifiedAt?: number;
+  passwordChangedAt?: number;
+  /** Access tokens issued before this (ms) are refused: set by every sign-out. */
+  accessTokensValidFrom?: number;
+};
 type StoredAccount = AccountDoc & { _id: string; _rev: string };
 
 export interface AccountView {
@@ -88,16 +94,12 @@ const VerifyEmail = z.object({ token });
 const ResetRequest = z.object({ email });
 const ResetConfirm = z.object({ token, password });
 
-class BadRequest extends Error {
-  readonly status = 400;
-}
-
 function parse<T>(schema: z.ZodType<T>, req: Request): T {
   if (!req.is('application/json') || typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
-    throw new BadRequest('Send a JSON object with Content-Type: application/json.');
+    throw new HttpError(400, 'Send a JSON object with Content-Type: application/json.');
   }
   const result = schema.safeParse(req.body);
-  if (!result.success) throw new BadRequest(result.error.issues[0]?.message ?? 'The request is not valid.');
+  if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? 'The request is not valid.');
   return result.data;
 }
 
@@ -118,13 +120,6 @@ function readCookie(req: Request, name: string): string | undefined {
   }
   return undefined;
 }
-
-/** Wraps an async handler so rejections reach the error handler with their status. */
-const handle =
-  (fn: (req: Request, res: Response) => Promise<void>): RequestHandler =>
-  (req, res, next) => {
-    fn(req, res).catch(next);
-  };
 
 export function createAuth(deps: AuthDeps): Auth {
   const now = deps.now ?? Date.now;
@@ -166,15 +161,24 @@ export function createAuth(deps: AuthDeps): Auth {
 
   /**
    * Every request with a token: refused for a closed account, and for a token issued before the
-   * account was created (one of an earlier, closed account with the same address). A token whose
-   * account doc does not exist passes as before: accounts are deleted only once all their access
-   * tokens have expired (server/retention/closedAccounts.ts PURGE_GRACE_MS).
+   * account was created (one of an earlier, closed account with the same address), before the
+   * password last changed, or before the user last signed out (an access token lives 15 minutes
+   * and must not outlast either). Other devices' sessions survive a sign-out: their next request
+   * gets 401 invalid_token, they refresh (their refresh family is untouched) and retry. A token
+   * whose account doc does not exist passes as before: accounts are deleted only once all their
+   * access tokens have expired (server/retention/closedAccounts.ts PURGE_GRACE_MS).
    */
-  async function checkAccount(userId: string, issuedAt: number): Promise<AccountRefusal | null> {
+  async function checkAccount(userId: string, issuedAtMs: number): Promise<AccountRefusal | null> {
     const doc = await getAnyAccount(userId);
     if (!doc) return null;
     if (doc.closedAt !== undefined) return { reason: 'account_closed', message: accountClosedMessage(doc.closedAt) };
-    if (issuedAt < Math.floor(doc.createdAt / 1000)) return { reason: 'invalid', message: 'The access token is not valid.' };
+    if (issuedAtMs < doc.createdAt) return { reason: 'invalid', message: 'The access token is not valid.' };
+    if (issuedAtMs < (doc.passwordChangedAt ?? 0) || issuedAtMs < (doc.accessTokensValidFrom ?? 0)) {
+      return {
+        reason: 'invalid',
+        message: 'This access token was issued before a sign-out or a password change: refresh the session, or sign in again.',
+      };
+    }
     return null;
   }
   const requireUserMw = requireUser(accessTokens, { now, checkAccount });
@@ -228,7 +232,7 @@ export function createAuth(deps: AuthDeps): Auth {
 
   router.post(
     '/signup',
-    handle(async (req, res) => {
+    async (req, res) => {
       const body = parse(Credentials, req);
       let user;
       try {
@@ -245,12 +249,12 @@ export function createAuth(deps: AuthDeps): Auth {
       const accessToken = await startSession(res, user.id);
       await sendVerification(user);
       res.status(201).json({ user: { ...user, emailVerified: false } satisfies AccountView, accessToken });
-    }),
+    },
   );
 
   router.post(
     '/signin',
-    handle(async (req, res) => {
+    async (req, res) => {
       const body = parse(Credentials, req);
       let userId: string;
       try {
@@ -274,12 +278,12 @@ export function createAuth(deps: AuthDeps): Auth {
       }
       const accessToken = await startSession(res, userId);
       res.json({ user: view(account), accessToken });
-    }),
+    },
   );
 
   router.post(
     '/refresh',
-    handle(async (req, res) => {
+    async (req, res) => {
       const presented = readCookie(req, REFRESH_COOKIE);
       if (!presented) {
         res.status(401).json({ error: 'You are not signed in.', reason: 'missing' });
@@ -314,23 +318,34 @@ export function createAuth(deps: AuthDeps): Auth {
       setRefreshCookie(res, issued);
       const accessToken = await signAccessToken(accessTokens, { sub: issued.userId }, new Date(now()));
       res.json({ user: view(account), accessToken });
-    }),
+    },
   );
 
   router.post(
     '/signout',
-    handle(async (req, res) => {
+    async (req, res) => {
       const presented = readCookie(req, REFRESH_COOKIE);
-      if (presented) await refresh.revokeToken(presented);
+      const everywhere = typeof req.body === 'object' && req.body !== null && (req.body as { everywhere?: unknown }).everywhere === true;
+      const userId = presented ? await refresh.revokeToken(presented) : null;
+      if (userId) {
+        // The session's access token (and every other one issued until now) stops working at once
+        // instead of living out its 15 minutes; other devices refresh once and carry on.
+        const at = now();
+        await upsert(accounts, userId, (doc) =>
+          doc && doc.type === 'user' && (doc.accessTokensValidFrom ?? 0) < at ? { ...doc, accessTokensValidFrom: at } : null,
+        );
+        // "Sign out everywhere": every other device's refresh token goes too.
+        if (everywhere) await refresh.revokeAllForUser(userId);
+      }
       clearRefreshCookie(res);
       res.status(204).end();
-    }),
+    },
   );
 
   router.get(
     '/me',
     requireUserMw,
-    handle(async (_req, res) => {
+    async (_req, res) => {
       const account = await getAccount(authOf(res).sub);
       if (!account) {
         res.setHeader('WWW-Authenticate', 'Bearer realm="earnest", error="invalid_token"');
@@ -338,12 +353,12 @@ export function createAuth(deps: AuthDeps): Auth {
         return;
       }
       res.json({ user: view(account) });
-    }),
+    },
   );
 
   router.post(
     '/verify-email',
-    handle(async (req, res) => {
+    async (req, res) => {
       const { token: t } = parse(VerifyEmail, req);
       const claims = await links.verify('verify-email', t);
       const account = await getAccount(claims.userId);
@@ -355,12 +370,12 @@ export function createAuth(deps: AuthDeps): Auth {
       );
       const doc = result.doc ?? account;
       res.json({ user: view({ ...doc, _id: account._id }) });
-    }),
+    },
   );
 
   router.post(
     '/password-reset/request',
-    handle(async (req, res) => {
+    async (req, res) => {
       const body = parse(ResetRequest, req);
       let normalised: string | null = null;
       try {
@@ -379,12 +394,12 @@ export function createAuth(deps: AuthDeps): Auth {
         );
       }
       res.status(202).json({ message: 'If an account exists for that address, we have sent a link to reset the password.' });
-    }),
+    },
   );
 
   router.post(
     '/password-reset/confirm',
-    handle(async (req, res) => {
+    async (req, res) => {
       const body = parse(ResetConfirm, req);
       assertPasswordAcceptable(body.password);
       const claims = await links.verify('password-reset', body.token);
@@ -401,21 +416,15 @@ export function createAuth(deps: AuthDeps): Auth {
       if (!result.updated) throw new LinkTokenError('used');
       const revokedSessions = await refresh.revokeAllForUser(account._id);
       res.json({ message: 'The password has been changed. Sign in with the new password.', revokedSessions });
-    }),
+    },
   );
 
-  // Errors this router knows how to word; anything else goes on to the app's error handler.
+  // Mailed-link errors carry a reason for the page; every other answer is an HttpError that the
+  // app's error handler words (bad bodies, weak passwords, bad addresses, an existing account).
   router.use(((err, _req, res, next) => {
-    if (err instanceof LinkTokenError) {
-      res.status(400).json({ error: err.message, reason: err.reason });
-    } else if (err instanceof BadRequest || err instanceof WeakPasswordError || err instanceof InvalidEmailError) {
-      res.status(400).json({ error: err.message });
-    } else if (err instanceof DuplicateUserError) {
-      res.status(409).json({ error: err.message });
-    } else {
-      next(err);
-    }
+    if (err instanceof LinkTokenError) res.status(400).json({ error: err.message, reason: err.reason });
+    else next(err);
   }) as express.ErrorRequestHandler);
 
-  return { router, requireUser: requireUserMw, optionalUser: optionalUser(accessTokens, { now }), accessTokens };
+  return { router, requireUser: requireUserMw, optionalUser: optionalUser(accessTokens, { now, checkAccount }), accessTokens };
 }

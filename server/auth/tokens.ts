@@ -7,6 +7,8 @@ import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
  */
 export const ACCESS_TOKEN_ALG = 'HS256';
 export const DEFAULT_ACCESS_TTL_SECONDS = 15 * 60;
+/** Seconds of clock difference between instances that `iat`/`exp` checks forgive. */
+export const CLOCK_TOLERANCE_SECONDS = 5;
 /** HS256 needs a key at least as long as the hash output. */
 export const MIN_SECRET_BYTES = 32;
 
@@ -51,6 +53,13 @@ export interface AccessClaims {
 export interface VerifiedAccessToken extends AccessClaims {
   iat: number;
   exp: number;
+  /**
+   * When it was issued, in milliseconds (the `iat_ms` claim): sign-out and password changes are
+   * stored in milliseconds, and `iat` alone could not tell a token from just before a sign-out
+   * from one just after it in the same second. A token without the claim counts from the start of
+   * its `iat` second (the safe side).
+   */
+  issuedAtMs: number;
   jti?: string;
 }
 
@@ -73,7 +82,7 @@ export async function signAccessToken(
 ): Promise<string> {
   if (!claims.sub) throw new Error('An access token needs a subject (user id).');
   const iat = Math.floor(now.getTime() / 1000);
-  const payload: JWTPayload = {};
+  const payload: JWTPayload = { iat_ms: now.getTime() };
   if (claims.teams) payload.teams = claims.teams;
   return new SignJWT(payload)
     .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, typ: 'JWT' })
@@ -104,10 +113,21 @@ export async function verifyAccessToken(
       audience: settings.audience,
       requiredClaims: ['sub', 'exp', 'iat'],
       currentDate: now,
-      clockTolerance: 5,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
     });
     if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidAccessTokenError('invalid');
-    const result: VerifiedAccessToken = { sub: payload.sub, iat: payload.iat!, exp: payload.exp! };
+    // This server never signs a token that lives longer than the configured lifetime or that is
+    // dated in the future: one that does was made with a leaked key (or by a misconfigured
+    // instance), and a 10-year `exp` must not outlive a key rotation's grace or a sign-out.
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const iat = payload.iat!;
+    const exp = payload.exp!;
+    if (exp - iat > settings.ttlSeconds + CLOCK_TOLERANCE_SECONDS || iat > nowSeconds + CLOCK_TOLERANCE_SECONDS) {
+      throw new InvalidAccessTokenError('invalid');
+    }
+    const ms = payload.iat_ms;
+    const issuedAtMs = typeof ms === 'number' && Number.isInteger(ms) && Math.floor(ms / 1000) === iat ? ms : iat * 1000;
+    const result: VerifiedAccessToken = { sub: payload.sub, iat, exp, issuedAtMs };
     if (payload.teams && typeof payload.teams === 'object') result.teams = payload.teams as Record<string, string>;
     if (typeof payload.jti === 'string') result.jti = payload.jti;
     return result;

@@ -1,3 +1,4 @@
+import { HttpError } from '../http/errors';
 import { createIfAbsent, isNotFound, upsert, type Store } from '../store';
 import { userIdForEmail } from '../store/ids';
 import { assertPasswordAcceptable, hashPassword, needsRehash, verifyPassword } from './passwords';
@@ -22,16 +23,22 @@ export interface PublicUser {
   createdAt: number;
 }
 
-export class InvalidEmailError extends Error {
-  override name = 'InvalidEmailError';
-  readonly status = 400;
+/** A 400 answer as it stands; a class of its own so callers can tell a bad address from other errors. */
+export class InvalidEmailError extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+    this.name = 'InvalidEmailError';
+  }
 }
 
-export class DuplicateUserError extends Error {
-  override name = 'DuplicateUserError';
-  readonly status = 409;
+/**
+ * A 409 answer as it stands. Sign-up says so openly (see README "Accounts and sessions": the
+ * convenience was chosen over enumeration resistance, with the per-address limit bounding it).
+ */
+export class DuplicateUserError extends HttpError {
   constructor() {
-    super('An account with this email already exists. Sign in instead, or reset the password.');
+    super(409, 'An account with this email already exists. Sign in instead, or reset the password.');
+    this.name = 'DuplicateUserError';
   }
 }
 

@@ -4,13 +4,15 @@
  * balancer each counts on its own, which still bounds abuse; set TRUST_PROXY so the client's address
  * (not the balancer's) is what is counted.
  *
- * Sign-in also has a per-account lockout: failed attempts for one email (from any address) are
- * counted, successful ones are not, so a guessing attack on one account stops after a handful of
- * tries while its owner, who knows the password, is never counted.
+ * Sign-in also has progressive per-account delays (signinDelay.ts): failed attempts for one email
+ * (from any address) make the next attempt wait 1 s, 2 s, 4 s … up to 15 minutes; successful ones
+ * are not counted, so a guessing attack on one account slows to a crawl while its owner, who knows
+ * the password, gets in once the wait has passed.
  */
 import express, { type Request, type RequestHandler } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import { MAX_BATCH } from '../analytics/schemas';
+import { accountKeyOf, DEFAULT_SIGNIN_DELAY, signinDelay, type SigninDelayRule } from './signinDelay';
 
 export interface RateLimitRule {
   /** Requests allowed per window. */
@@ -20,8 +22,8 @@ export interface RateLimitRule {
 
 export interface RateLimitSettings {
   signinPerIp: RateLimitRule;
-  /** Failed sign-ins per account (the lockout). */
-  signinFailuresPerAccount: RateLimitRule;
+  /** Progressive delays after failed sign-ins per account. */
+  signinDelay: SigninDelayRule;
   signupPerIp: RateLimitRule;
   resetPerIp: RateLimitRule;
   resetPerAccount: RateLimitRule;
@@ -34,7 +36,7 @@ const MINUTE = 60_000;
 
 export const DEFAULT_RATE_LIMITS: Readonly<RateLimitSettings> = Object.freeze({
   signinPerIp: { limit: 30, windowMs: 15 * MINUTE },
-  signinFailuresPerAccount: { limit: 5, windowMs: 15 * MINUTE },
+  signinDelay: DEFAULT_SIGNIN_DELAY,
   signupPerIp: { limit: 10, windowMs: 60 * MINUTE },
   resetPerIp: { limit: 10, windowMs: 60 * MINUTE },
   resetPerAccount: { limit: 3, windowMs: 60 * MINUTE },
@@ -50,10 +52,9 @@ function minutes(ms: number): string {
   return n === 1 ? '1 minute' : `${n} minutes`;
 }
 
-/** The email in a JSON body, normalised the way accounts are keyed; '' when absent. */
+/** The email in a JSON body, normalised the way accounts are keyed (one normaliser); '' when absent or malformed. */
 function bodyEmail(req: Request): string {
-  const body = req.body as { email?: unknown } | undefined;
-  return typeof body?.email === 'string' ? body.email.trim().toLowerCase().slice(0, 320) : '';
+  return accountKeyOf(req) ?? '';
 }
 
 function limiter(rule: RateLimitRule, message: string, extra: Partial<Options> = {}): RequestHandler {
@@ -140,7 +141,7 @@ export interface RateLimiters {
  * The limiters, each preceded by a small JSON parser so per-account keys can read the email (the
  * routes' own parsers then see the body already parsed and skip).
  */
-export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): RateLimiters {
+export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}, now: () => number = Date.now): RateLimiters {
   const s: RateLimitSettings = { ...DEFAULT_RATE_LIMITS, ...overrides };
   const json = express.json({ limit: '16kb' });
   const byAccount = (req: Request) => `account:${bodyEmail(req)}`;
@@ -149,11 +150,7 @@ export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): 
     signin: [
       json,
       limiter(s.signinPerIp, `Too many sign-in attempts from this network. Wait ${minutes(s.signinPerIp.windowMs)} and try again.`),
-      limiter(
-        s.signinFailuresPerAccount,
-        `Too many failed sign-ins for this account: it is locked for ${minutes(s.signinFailuresPerAccount.windowMs)}. Try again later, or reset your password.`,
-        { keyGenerator: byAccount, skip: skipWithoutEmail, skipSuccessfulRequests: true },
-      ),
+      signinDelay(s.signinDelay, now),
     ],
     signup: [
       json,
@@ -188,7 +185,7 @@ export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): 
 }
 
 /**
- * RATE_LIMIT_IP_FACTOR multiplies the per-address limits (not the per-account lockout): a site
+ * RATE_LIMIT_IP_FACTOR multiplies the per-address limits (not the per-account delays): a site
  * office where fifty people share one public address needs more sign-ins per address than a home.
  * Unset or 1: the defaults. Anything but a positive number is refused at start-up.
  */

@@ -7,7 +7,9 @@
  *   sees. A 401 with `error="invalid_token"` (or no token yet) triggers one refresh and one retry.
  * - Refreshes are single-flight within a tab and serialised across tabs with `navigator.locks`:
  *   the server rotates the refresh token on every use and treats a replayed old one as theft
- *   (revoking the whole family), so two tabs refreshing at once must not both present the same one.
+ *   (revoking the whole family) once its 30 s grace window is over, so tabs should not race it.
+ * - Only a 401 from the refresh signs out. Offline, a 5xx or an answer cut off mid-read keep the
+ *   session: the server accepts the previous cookie again when its successor never arrived.
  */
 
 export class ApiError extends Error {
@@ -95,19 +97,32 @@ let refreshing: Promise<boolean> | null = null;
 
 async function refreshOnce(): Promise<boolean> {
   const res = await send('/api/auth/refresh', { method: 'POST' });
-  const body = await parseBody(res);
+  let body: Record<string, unknown> | null;
+  try {
+    body = await parseBody(res);
+  } catch {
+    // The connection dropped while the answer was read (a closed laptop lid, a killed tab): as good
+    // as offline. The server may have rotated the cookie; it accepts the previous one again.
+    throw new ApiError(0, 'No connection to the Earnest server. Your work is kept on this device; try again when you are online.', null);
+  }
   if (res.ok && body && typeof body.accessToken === 'string' && body.user) {
     setSession(body.user as AuthUser, body.accessToken);
     return true;
   }
-  if (res.status === 401) setSession(null, null);
-  return false;
+  // Only a definite "this session is over" signs out. A 5xx (the server restarting behind its
+  // proxy), a 429 or anything else unexpected keeps the session: the next request tries again.
+  if (res.status === 401) {
+    setSession(null, null);
+    return false;
+  }
+  const message = typeof body?.error === 'string' ? body.error : `The server answered ${res.status} to a session refresh.`;
+  throw new ApiError(res.status, message, body);
 }
 
 /**
  * Gets a new access token from the refresh cookie. True when signed in afterwards; false when the
- * session is gone (then the user is signed out). Offline: throws an ApiError with status 0 and the
- * session is kept, so local work goes on.
+ * server answered 401 (the session is gone; then the user is signed out). Offline, or any other
+ * answer: throws an ApiError (status 0 offline) and the session is kept, so local work goes on.
  */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {

@@ -48,8 +48,9 @@ export async function signOut(): Promise<void> {
 }
 
 /**
- * On start: a stored session is confirmed with the refresh cookie. Offline, the stored user stays
- * signed in (local work needs no server); a refused refresh signs out.
+ * On start: a stored session is confirmed with the refresh cookie. Offline, or when the server
+ * answers anything but 401 (restarting, overloaded), the stored user stays signed in (local work
+ * needs no server); only a refused refresh (401) signs out.
  */
 export async function restoreSession(): Promise<void> {
   const stored = useSession.getState().user;

@@ -104,12 +104,17 @@ describe('POST /api/auth/signup', () => {
     expect(outbox.messages()[0].text).toContain('https://earnest.example.com/auth/verify-email#token=');
   });
 
-  it('refuses a duplicate email (any case) with 409', async () => {
+  it('refuses a duplicate email (any case or Unicode spelling) with 409, changing nothing (the documented convenience over enumeration resistance)', async () => {
     await signup();
-    const res = await request(app).post('/api/auth/signup').send({ email: 'ADA@example.com', password: PW });
+    const mails = outbox.messages().length;
+    const res = await request(app).post('/api/auth/signup').send({ email: ' ADA@example.com', password: NEW_PW });
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatch(/already exists/);
+    expect(res.body).toEqual({ error: 'An account with this email already exists. Sign in instead, or reset the password.' });
     expect(refreshCookie(res)).toBeUndefined();
+    expect(outbox.messages()).toHaveLength(mails);
+    // The owner's password is untouched.
+    expect((await request(app).post('/api/auth/signin').send({ email: 'ada@example.com', password: PW })).status).toBe(200);
+    expect((await request(app).post('/api/auth/signin').send({ email: 'ada@example.com', password: NEW_PW })).status).toBe(401);
   });
 
   it('refuses a weak password and a bad email with 400 and a clear message', async () => {
@@ -274,15 +279,55 @@ describe('POST /api/auth/refresh', () => {
     const me = await request(app).get('/api/auth/me').set('Authorization', `Bearer ${r1.body.accessToken}`);
     expect(me.status).toBe(200);
 
-    // Replaying the first token: reuse → 401, and the family (c2 too) is revoked.
+    // The client moves on with c2; replaying c1 after the 30 s grace window is reuse → 401, and the
+    // family (its newest cookie too) is revoked.
+    clock += 1000;
+    const r2 = await request(app).post('/api/auth/refresh').set('Cookie', withCookie(c2));
+    expect(r2.status).toBe(200);
+    const c3 = refreshCookie(r2)!;
+    clock += 31_000;
     const replay = await request(app).post('/api/auth/refresh').set('Cookie', withCookie(c1));
     expect(replay.status).toBe(401);
     expect(replay.body.reason).toBe('reused');
     expect(replay.body.error).toMatch(/sign in again/);
     expect(setCookieLine(replay)).toMatch(/^earnest_refresh=;/); // cleared
-    const after = await request(app).post('/api/auth/refresh').set('Cookie', withCookie(c2));
+    const after = await request(app).post('/api/auth/refresh').set('Cookie', withCookie(c3));
     expect(after.status).toBe(401);
     expect(after.body.reason).toBe('revoked');
+  });
+
+  it('four parallel refreshes with one cookie all answer 200 in the same session (grace window)', async () => {
+    const { cookie } = await signup();
+    clock += 60_000;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => request(app).post('/api/auth/refresh').set('Cookie', withCookie(cookie))),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    for (const r of answers) {
+      expect(r.body.user.id).toBe('user:ada@example.com');
+      const me = await request(app).get('/api/auth/me').set('Authorization', `Bearer ${r.body.accessToken}`);
+      expect(me.status).toBe(200);
+    }
+    // The browser keeps the last Set-Cookie it reads: the session continues from it.
+    clock += 60_000;
+    const next = await request(app).post('/api/auth/refresh').set('Cookie', withCookie(refreshCookie(answers[3])!));
+    expect(next.status).toBe(200);
+  });
+
+  it('browser killed before it kept the rotated cookie: the pre-rotation cookie still signs it in on relaunch', async () => {
+    const { cookie } = await signup();
+    clock += 5_000;
+    // The page refreshes on load; the answer (and its Set-Cookie) is lost with the browser.
+    expect((await request(app).post('/api/auth/refresh').set('Cookie', withCookie(cookie))).status).toBe(200);
+    clock += 10 * 60_000;
+    const relaunch = await request(app).post('/api/auth/refresh').set('Cookie', withCookie(cookie));
+    expect(relaunch.status).toBe(200);
+    expect(relaunch.body.user.id).toBe('user:ada@example.com');
+    // A persistent cookie (Max-Age / Expires), not a session cookie that dies with the browser.
+    expect(setCookieLine(relaunch)).toMatch(/Max-Age=2592000/);
+    expect(setCookieLine(relaunch)).toMatch(/Expires=/);
+    clock += 60_000;
+    expect((await request(app).post('/api/auth/refresh').set('Cookie', withCookie(refreshCookie(relaunch)!))).status).toBe(200);
   });
 
   it('401 without a cookie, with an unknown cookie, and with an expired one', async () => {

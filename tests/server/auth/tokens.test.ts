@@ -107,6 +107,28 @@ describe('access tokens', () => {
     await expectRejected(noSub, 'invalid');
   });
 
+  it('rejects a correctly signed token that lives longer than the configured lifetime, or is dated in the future', async () => {
+    const forged = (iat: number, exp: number) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('user:a@example.com')
+        .setIssuer(settings.issuer)
+        .setAudience(settings.audience)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(key);
+    const tenYears = 10 * 365 * 24 * 3600;
+    await expectRejected(await forged(sec(T0), sec(T0) + tenYears), 'invalid');
+    // One second past the 15 minutes plus the 5 s clock tolerance: refused; exactly at it: accepted.
+    await expectRejected(await forged(sec(T0), sec(T0) + 15 * 60 + 6), 'invalid');
+    await expect(verifyAccessToken(settings, await forged(sec(T0), sec(T0) + 15 * 60 + 5), T0)).resolves.toMatchObject({
+      sub: 'user:a@example.com',
+    });
+    // Issued an hour from now (so a long-lived token could be pre-minted): refused.
+    await expectRejected(await forged(sec(T0) + 3600, sec(T0) + 3600 + 600), 'invalid');
+    await expectRejected(await forged(sec(T0) + 6, sec(T0) + 600), 'invalid');
+  });
+
   it('rejects garbage', async () => {
     for (const t of ['', 'abc', 'a.b.c', 'x'.repeat(10_000)]) await expectRejected(t, 'invalid');
   });

@@ -27,8 +27,10 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+let clock = Date.UTC(2026, 2, 1, 12);
 const app = (env: Record<string, string> = {}, rateLimits?: Parameters<typeof createApp>[0]['rateLimits']) =>
   createApp({
+    now: () => clock,
     config: loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: join(dir, 'data'), ...env }),
     staticDir: dir,
     store,
@@ -79,21 +81,63 @@ describe('rate limits', () => {
   const signin = (a: ReturnType<typeof app>, email: string, password: string) =>
     request(a).post('/api/auth/signin').send({ email, password });
 
-  it('locks an account after 5 failed sign-ins, whoever tries; its owner is not counted while succeeding', async () => {
+  it('delays an account progressively after 5 failed sign-ins, whoever tries; the right password works once the wait is over', async () => {
     const a = app();
     expect((await signup(a, 'ada@example.com')).status).toBe(201);
     expect((await signup(a, 'bob@example.com')).status).toBe(201);
-    // Successes never count towards the lockout.
+    // Successes never count.
     for (let i = 0; i < 6; i++) expect((await signin(a, 'ada@example.com', PW)).status).toBe(200);
     for (let i = 0; i < 5; i++) expect((await signin(a, 'ada@example.com', 'wrong password!')).status).toBe(401);
-    const locked = await signin(a, 'ADA@example.com ', PW);
-    expect(locked.status).toBe(429);
-    expect(locked.body.error).toBe(
-      'Too many failed sign-ins for this account: it is locked for 15 minutes. Try again later, or reset your password.',
-    );
-    expect(locked.headers['retry-after']).toBeDefined();
+    // Another case and spacing of the address is the same account.
+    const waiting = await signin(a, ' ADA@example.com ', PW);
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('1');
+    expect(waiting.body.error).toBe('Too many failed sign-ins for this account. Wait 1 second and try again, or reset your password.');
+    // Not a 15-minute lock: a second later the owner is in.
+    clock += 1000;
+    expect((await signin(a, 'ada@example.com', PW)).status).toBe(200);
     // Another account from the same address is unaffected.
     expect((await signin(a, 'bob@example.com', PW)).status).toBe(200);
+  });
+
+  it('doubles the wait with each further failure, up to 15 minutes', async () => {
+    const a = app({}, { signinPerIp: { limit: 1000, windowMs: 60_000 } });
+    expect((await signup(a, 'ada@example.com')).status).toBe(201);
+    for (let i = 0; i < 5; i++) expect((await signin(a, 'ada@example.com', 'wrong password!')).status).toBe(401);
+    const waits: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const early = await signin(a, 'ada@example.com', 'wrong password!');
+      expect(early.status).toBe(429);
+      waits.push(early.headers['retry-after'] as string);
+      clock += Number(early.headers['retry-after']) * 1000;
+      expect((await signin(a, 'ada@example.com', 'wrong password!')).status).toBe(401);
+    }
+    expect(waits).toEqual(['1', '2', '4', '8', '16', '32', '64', '128', '256', '512', '900', '900']);
+    const last = await signin(a, 'ada@example.com', PW);
+    expect(last.body.error).toMatch(/Wait 15 minutes and try again, or reset your password\.$/);
+    clock += 15 * 60_000;
+    expect((await signin(a, 'ada@example.com', PW)).status).toBe(200);
+  });
+
+  it('counts every Unicode spelling of an address as one account (NFC, as accounts are keyed)', async () => {
+    const a = app();
+    const composed = 'zoë@example.com'; // ë as one code point
+    const decomposed = 'zoe\u0308@example.com'; // e + combining diaeresis
+    expect(composed).not.toBe(decomposed);
+    expect((await signup(a, composed)).status).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await signin(a, composed, 'wrong password!')).status).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await signin(a, decomposed.toUpperCase(), 'wrong password!')).status).toBe(401);
+    expect((await signin(a, decomposed, PW)).status).toBe(429);
+    expect((await signin(a, composed, PW)).status).toBe(429);
+  });
+
+  it('does not let parallel guesses slip past the delay together', async () => {
+    const a = app();
+    expect((await signup(a, 'ada@example.com')).status).toBe(201);
+    for (let i = 0; i < 4; i++) expect((await signin(a, 'ada@example.com', 'wrong password!')).status).toBe(401);
+    const burst = await Promise.all(Array.from({ length: 6 }, () => signin(a, 'ada@example.com', 'wrong password!')));
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(1);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(5);
   });
 
   it('limits sign-ups per network address', async () => {
@@ -139,7 +183,7 @@ describe('RATE_LIMIT_IP_FACTOR', () => {
     const s = rateLimitsFromEnv({ RATE_LIMIT_IP_FACTOR: '5' });
     expect(s.signupPerIp).toEqual({ limit: 50, windowMs: DEFAULT_RATE_LIMITS.signupPerIp.windowMs });
     expect(s.contactPerIp?.limit).toBe(25);
-    expect(s.signinFailuresPerAccount).toBeUndefined();
+    expect(s.signinDelay).toBeUndefined();
     expect(() => rateLimitsFromEnv({ RATE_LIMIT_IP_FACTOR: '-1' })).toThrow(/positive number/);
     expect(() => rateLimitsFromEnv({ RATE_LIMIT_IP_FACTOR: 'lots' })).toThrow(/RATE_LIMIT_IP_FACTOR/);
   });
