@@ -51,7 +51,7 @@ export default defineConfig({
       // Links in mail and checkout URLs point where the browser is (127.0.0.1, not localhost).
       PUBLIC_URL: BASE_URL,
       // Every spec signs up from one address: the per-address limits (10 sign-ups an hour) would
-      // stop the suite; the per-account lockout stays as it is.
+      // stop the suite; the per-account sign-in delays stay as they are.
       RATE_LIMIT_IP_FACTOR: '50',
       DATA_DIR: join(tmpdir(), `earnest-e2e-${PORT}`),
     },
