@@ -1,9 +1,10 @@
 /**
  * Reading Excel workbooks (.xlsx, .xlsm, .xlsb, .xls, SpreadsheetML 2003, .ods) with SheetJS.
  *
- * SheetJS 0.18.5 from npm has known advisories for crafted files. It is imported by this module
- * only, and this module runs only inside the disposable import worker (DESIGN.md, "Untrusted
- * files"). Before SheetJS sees the bytes, the container is checked here so that the common
+ * SheetJS is the maintained 0.20.x build, published on npm as `@e965/xlsx` and installed under the
+ * alias `xlsx` (the registry's own `xlsx` stopped at 0.18.5, which has advisories for prototype
+ * pollution and ReDoS on crafted files). Even so it is imported by this module only, and this
+ * module runs only inside the disposable import worker (DESIGN.md, "Untrusted files"). Before SheetJS sees the bytes, the container is checked here so that the common
  * failures get a message a planner can act on: a password-protected workbook, a file cut short,
  * something that is not a workbook at all (SheetJS would otherwise read any bytes as text).
  *
