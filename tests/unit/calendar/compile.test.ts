@@ -17,6 +17,7 @@ import {
   workingMinutesOnDay,
 } from '../../../src/core/calendar';
 import { fromMinutes, toMinutes } from '../../../src/core/model/dates';
+import { AnalysisInputError } from '../../../src/core/evm/analyseSchedule';
 import type { Calendar, WorkInterval } from '../../../src/core/model/schedule';
 
 const t = toMinutes;
@@ -143,6 +144,17 @@ describe('base calendar inheritance', () => {
     const b = makeCalendar({ id: 'B', baseCalendarId: 'A' });
     const m = new Map([a, b].map((c) => [c.id, c]));
     expect(() => compileCalendar(a, { calendarsById: m })).toThrow(/Calendar "A": base calendars form a cycle \(A → B → A\)/);
+  });
+
+  it('throws its guards as AnalysisInputError, so callers can tell bad calendar data from a bug', () => {
+    const a = makeCalendar({ id: 'A', baseCalendarId: 'B' });
+    const b = makeCalendar({ id: 'B', baseCalendarId: 'A' });
+    const m = new Map([a, b].map((c) => [c.id, c]));
+    expect(() => compileCalendar(site)).toThrow(AnalysisInputError);
+    expect(() => compileCalendar(a, { calendarsById: m })).toThrow(AnalysisInputError);
+    const huge = { ...standardCalendar(), exceptions: [{ date: '0001-01-01', intervals: [] }] };
+    expect(() => compileCalendar(huge)).toThrow(AnalysisInputError);
+    expect(() => compileCalendar({ ...standardCalendar(), hoursPerDay: 0 })).toThrow(AnalysisInputError);
   });
 });
 
