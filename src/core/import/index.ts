@@ -12,9 +12,11 @@ import { readXer, schedulesFromP6Tables } from './xer';
 import { ImportError, inFile, type ImportOptions, type ImportResult } from './types';
 import type { PeriodTable } from '../evm/periodTable';
 import { repairImplausibleDates } from '../model/sanity';
+import { capProjectSummaries, capScheduleText } from './textCaps';
 
 export * from './types';
 export { detectFormat, type Detection, type FileFormat } from './detect';
+export { MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_NOTE_CHARS, MAX_WARNING_CHARS } from './textCaps';
 
 export interface TableChoice {
   /** Which sheet of a workbook holds the table (default: the proposal's pick). */
@@ -48,7 +50,13 @@ export type ParseOutcome =
 
 export function parseScheduleFile(bytes: Uint8Array, options: ParseOptions = {}): ParseOutcome {
   const outcome = readByFormat(bytes, options);
-  if (outcome.kind === 'schedules') for (const s of outcome.result.schedules) repairImplausibleDates(s);
+  if (outcome.kind === 'schedules') {
+    capProjectSummaries(outcome.result.projects);
+    for (const s of outcome.result.schedules) {
+      capScheduleText(s);
+      repairImplausibleDates(s);
+    }
+  }
   return outcome;
 }
 
