@@ -77,7 +77,7 @@ function readByFormat(bytes: Uint8Array, options: ParseOptions): ParseOutcome {
       return fromTable(detection, sheets, options);
     }
     case 'csv':
-      return fromTable(detection, [readCsv(decodeText(bytes).text)], options);
+      return fromTable(detection, [readCsv(decodeText(bytes).text, { fileName: options.fileName })], options);
     default:
       throw new ImportError(`${inFile(options.fileName)}${detection.label} is read by the command line only.`);
   }
