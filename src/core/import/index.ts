@@ -13,6 +13,7 @@ import { ImportError, inFile, type ImportOptions, type ImportResult } from './ty
 import type { PeriodTable } from '../evm/periodTable';
 import { repairImplausibleDates } from '../model/sanity';
 import { capProjectSummaries, capScheduleText } from './textCaps';
+import { dropImplausibleNumbers } from './numberCaps';
 
 export * from './types';
 export { detectFormat, type Detection, type FileFormat } from './detect';
@@ -54,6 +55,7 @@ export function parseScheduleFile(bytes: Uint8Array, options: ParseOptions = {})
     capProjectSummaries(outcome.result.projects);
     for (const s of outcome.result.schedules) {
       capScheduleText(s);
+      dropImplausibleNumbers(s);
       repairImplausibleDates(s);
     }
   }
@@ -92,7 +94,7 @@ function fromTable(detection: Detection, sheets: Sheet[], options: ParseOptions)
   if (choice.corrections) proposal = applyCorrections(proposal, choice.corrections);
   const preview = previewOf(sheets, sheetIndex, proposal);
   if (!choice.confirmed) return { kind: 'needs-mapping', detection, proposal, preview };
-  if (proposal.kind === 'periods') return { kind: 'period-table', detection, table: periodTableFromSheet(sheet, proposal, { cumulative: choice.cumulative ?? true }), proposal, preview };
+  if (proposal.kind === 'periods') return { kind: 'period-table', detection, table: periodTableFromSheet(sheet, proposal, { cumulative: choice.cumulative ?? true, fileName: options.fileName }), proposal, preview };
   return { kind: 'schedules', detection, result: activitiesFromTable(sheet, proposal, options) };
 }
 
