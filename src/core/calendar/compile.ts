@@ -125,7 +125,16 @@ interface ResolvedException {
 }
 
 function fail(calId: string, msg: string): never {
-  throw new AnalysisInputError(`Calendar "${calId}": ${msg}`);
+  throw new AnalysisInputError(`Calendar "${shownId(calId)}": ${msg}`);
+}
+
+/**
+ * A calendar id as a message shows it: on one line and at most 60 characters, since the id comes
+ * from the file (a damaged one can hold line breaks and kilobytes of other records).
+ */
+function shownId(id: string): string {
+  const one = String(id).replace(/[\p{Cc}\s]+/gu, ' ').trim();
+  return one.length > 60 ? `${one.slice(0, 59)}…` : one;
 }
 
 function checkIntervals(calId: string, where: string, intervals: unknown): WorkInterval[] {
@@ -157,7 +166,7 @@ function ownExceptions(cal: Calendar): Map<number, ResolvedException> {
   if (!Array.isArray(cal.exceptions)) fail(cal.id, 'exceptions must be an array');
   for (const x of cal.exceptions) {
     const day = typeof x.date === 'string' ? parseIsoDate(x.date) : null;
-    if (day === null) fail(cal.id, `exception date "${String(x.date)}" is not a real YYYY-MM-DD date`);
+    if (day === null) fail(cal.id, `exception date "${shownId(String(x.date))}" is not a real YYYY-MM-DD date`);
     const intervals = checkIntervals(cal.id, `exception ${x.date}`, x.intervals);
     const prev = map.get(day as number);
     if (prev && JSON.stringify(prev.intervals) !== JSON.stringify(intervals)) {
@@ -175,7 +184,7 @@ interface Resolved {
 
 function resolve(cal: Calendar, byId: ReadonlyMap<string, Calendar> | undefined, chain: string[]): Resolved {
   if (chain.includes(cal.id)) {
-    throw new AnalysisInputError(`Calendar "${chain[0]}": base calendars form a cycle (${[...chain, cal.id].join(' → ')})`);
+    throw new AnalysisInputError(`Calendar "${shownId(chain[0])}": base calendars form a cycle (${[...chain, cal.id].map(shownId).join(' → ')})`);
   }
   const path = [...chain, cal.id];
   if (!Array.isArray(cal.workWeek)) fail(cal.id, 'workWeek must be an array of seven days, Sunday first');
@@ -184,7 +193,7 @@ function resolve(cal: Calendar, byId: ReadonlyMap<string, Calendar> | undefined,
   if (cal.baseCalendarId !== undefined && cal.baseCalendarId !== '') {
     const b = byId?.get(cal.baseCalendarId);
     if (!b) {
-      fail(cal.id, `base calendar "${cal.baseCalendarId}" was not found${byId ? '' : ' (pass calendarsById to compileCalendar)'}`);
+      fail(cal.id, `base calendar "${shownId(cal.baseCalendarId)}" was not found${byId ? '' : ' (pass calendarsById to compileCalendar)'}`);
     }
     base = resolve(b as Calendar, byId, path);
   }

@@ -156,6 +156,18 @@ describe('base calendar inheritance', () => {
     expect(() => compileCalendar(huge)).toThrow(AnalysisInputError);
     expect(() => compileCalendar({ ...standardCalendar(), hoursPerDay: 0 })).toThrow(AnalysisInputError);
   });
+
+  it('shows a calendar id from a damaged file on one line and cut to 60 characters', () => {
+    const id = `737  <ResourceRate>\n    <EffectiveDate>2022-01-01</EffectiveDate>\r\n${'x'.repeat(5000)}`;
+    const cal = makeCalendar({ id, baseCalendarId: 'MISSING\nBASE' });
+    let message = '';
+    try {
+      compileCalendar(cal, { calendarsById: new Map() });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toBe('Calendar "737 <ResourceRate> <EffectiveDate>2022-01-01</EffectiveDate…": base calendar "MISSING BASE" was not found');
+  });
 });
 
 describe('validation', () => {
