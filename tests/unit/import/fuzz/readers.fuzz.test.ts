@@ -20,7 +20,8 @@ const have = existsSync(corpusRoot);
 if (!have) console.warn(`[readers fuzz] sample corpus not found at ${corpusRoot}; fuzz test skipped.`);
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
-const CASES = Number(process.env.FUZZ_CASES ?? 2400);
+// About 3 ms a case on the 2-core CI machine: 20,000 cases take about a minute, well over the 2,000 the issue asks for.
+const CASES = Number(process.env.FUZZ_CASES ?? 20_000);
 /** A case slower than this fails: a reader must refuse or finish, not crawl. */
 const PER_CASE_MS = 5000;
 
@@ -63,5 +64,5 @@ describe.skipIf(!have)('reader fuzz: seeded mutations of the sample corpus', () 
       ].join('\n'),
     );
     expect(failures, `${failures.length} failing case(s):\n${failures.join('\n')}`).toEqual([]);
-  }, 240_000);
+  }, 300_000);
 });
