@@ -1,8 +1,8 @@
 /**
  * The import worker: reads one untrusted file (XER, PMXML, MSPDI, Excel, CSV) into the canonical
  * model. It is disposable: the page starts a fresh one per file and terminates it when done, on
- * cancel, on timeout or after a crash, so a crafted file can never outlive its import (SheetJS from
- * npm has advisories for crafted workbooks; it runs only here).
+ * cancel, on timeout or after a crash, so a crafted file can never outlive its import (SheetJS has
+ * had advisories for crafted workbooks; it runs only here).
  *
  * Schedules go back as UTF-8 JSON in an ArrayBuffer that is transferred, not copied; the data
  * worker parses it and stores it, so a 100k-activity schedule never lands on the page's thread.

@@ -26,10 +26,10 @@
  * Cost: 6 bytes a day (Int32 cumulative + Uint16 pattern), ≈ 156 KB for the default 71 years,
  * built in about a millisecond; compile each calendar once and share the result.
  * A table longer than MAX_HORIZON_YEARS (an exception dated 0001-01-01, say) is refused with a
- * RangeError rather than silently allocating megabytes.
+ * AnalysisInputError rather than silently allocating megabytes.
  *
  * **Inheritance (`baseCalendarId`).** Resolved before compiling, through `calendarsById`, to any
- * depth (a cycle or a missing base is a RangeError). The rule:
+ * depth (a cycle or a missing base is an AnalysisInputError). The rule:
  * - work week: a derived calendar whose `workWeek` is empty (length 0) inherits its base's
  *   resolved week, whole. A 7-entry week is the calendar's own, even where a day is empty
  *   (an empty day there means "not working", not "inherit"). Any other length is an error.
@@ -38,13 +38,14 @@
  *   giving intervals on a base holiday).
  * - `hoursPerDay` and `name` are always the derived calendar's own.
  *
- * **Validation** (RangeError naming the calendar id and the weekday or date): intervals are
+ * **Validation** (AnalysisInputError naming the calendar id and the weekday or date): intervals are
  * integer minutes with 0 ≤ start < end ≤ 1440, sorted and non-overlapping (touching is fine);
  * exception dates are real `YYYY-MM-DD` dates; one date may not carry two different exceptions
  * in the same calendar; `hoursPerDay` is a positive number; and a calendar with no working time
  * in its week and none in any exception is refused (nothing could ever be scheduled on it).
  */
 import { MINUTES_PER_DAY } from '../model/dates';
+import { AnalysisInputError } from '../model/errors';
 import type { Calendar, WorkInterval } from '../model/schedule';
 import { EPOCH_SUNDAY_DAY, WEEKDAY_NAMES, dateOfDayIndex, dayIndexOfDate, isoDateOfDayIndex, parseIsoDate, weekdayOfDayIndex } from './days';
 
@@ -124,7 +125,16 @@ interface ResolvedException {
 }
 
 function fail(calId: string, msg: string): never {
-  throw new RangeError(`Calendar "${calId}": ${msg}`);
+  throw new AnalysisInputError(`Calendar "${shownId(calId)}": ${msg}`);
+}
+
+/**
+ * A calendar id as a message shows it: on one line and at most 60 characters, since the id comes
+ * from the file (a damaged one can hold line breaks and kilobytes of other records).
+ */
+function shownId(id: string): string {
+  const one = String(id).replace(/[\p{Cc}\s]+/gu, ' ').trim();
+  return one.length > 60 ? `${one.slice(0, 59)}…` : one;
 }
 
 function checkIntervals(calId: string, where: string, intervals: unknown): WorkInterval[] {
@@ -156,7 +166,7 @@ function ownExceptions(cal: Calendar): Map<number, ResolvedException> {
   if (!Array.isArray(cal.exceptions)) fail(cal.id, 'exceptions must be an array');
   for (const x of cal.exceptions) {
     const day = typeof x.date === 'string' ? parseIsoDate(x.date) : null;
-    if (day === null) fail(cal.id, `exception date "${String(x.date)}" is not a real YYYY-MM-DD date`);
+    if (day === null) fail(cal.id, `exception date "${shownId(String(x.date))}" is not a real YYYY-MM-DD date`);
     const intervals = checkIntervals(cal.id, `exception ${x.date}`, x.intervals);
     const prev = map.get(day as number);
     if (prev && JSON.stringify(prev.intervals) !== JSON.stringify(intervals)) {
@@ -174,7 +184,7 @@ interface Resolved {
 
 function resolve(cal: Calendar, byId: ReadonlyMap<string, Calendar> | undefined, chain: string[]): Resolved {
   if (chain.includes(cal.id)) {
-    throw new RangeError(`Calendar "${chain[0]}": base calendars form a cycle (${[...chain, cal.id].join(' → ')})`);
+    throw new AnalysisInputError(`Calendar "${shownId(chain[0])}": base calendars form a cycle (${[...chain, cal.id].map(shownId).join(' → ')})`);
   }
   const path = [...chain, cal.id];
   if (!Array.isArray(cal.workWeek)) fail(cal.id, 'workWeek must be an array of seven days, Sunday first');
@@ -183,7 +193,7 @@ function resolve(cal: Calendar, byId: ReadonlyMap<string, Calendar> | undefined,
   if (cal.baseCalendarId !== undefined && cal.baseCalendarId !== '') {
     const b = byId?.get(cal.baseCalendarId);
     if (!b) {
-      fail(cal.id, `base calendar "${cal.baseCalendarId}" was not found${byId ? '' : ' (pass calendarsById to compileCalendar)'}`);
+      fail(cal.id, `base calendar "${shownId(cal.baseCalendarId)}" was not found${byId ? '' : ' (pass calendarsById to compileCalendar)'}`);
     }
     base = resolve(b as Calendar, byId, path);
   }
@@ -215,7 +225,7 @@ function yearOption(calId: string, name: string, v: number | undefined, dflt: nu
 
 /**
  * Resolves inheritance, validates and builds the O(1) index of a calendar (see the file comment
- * for the rules). Throws a RangeError naming the calendar and the weekday or date on bad data.
+ * for the rules). Throws an AnalysisInputError naming the calendar and the weekday or date on bad data.
  */
 export function compileCalendar(cal: Calendar, opts: CompileOptions = {}): CompiledCalendar {
   if (typeof cal.hoursPerDay !== 'number' || !(cal.hoursPerDay > 0) || !Number.isFinite(cal.hoursPerDay)) {

@@ -3,6 +3,7 @@
  * technique, read EV/AC history from the status snapshots, then measure the curve, roll up and
  * build the cash flow.
  */
+import { AnalysisInputError } from '../model/errors';
 import { fromMinutes, tryToMinutes, type LocalDateTime } from '../model/dates';
 import { toColumnar, type ColumnarActivities } from '../model/columnar';
 import type { MeasureBasis, Schedule, StatusSnapshot } from '../model/schedule';
@@ -29,9 +30,7 @@ export interface ScheduleAnalysisOptions {
 }
 
 /** Input the analysis cannot work with; the message says what and what to do. */
-export class AnalysisInputError extends Error {
-  override name = 'AnalysisInputError';
-}
+export { AnalysisInputError };
 
 export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOptions = {}): Analysis {
   const warnings: string[] = [];

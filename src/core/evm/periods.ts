@@ -5,6 +5,7 @@
  * that ends on Friday ends at Saturday 00:00, so the whole of Friday belongs to it. Labels show
  * the last day inside the period.
  */
+import { AnalysisInputError } from '../model/errors';
 import { MINUTES_PER_DAY, dateOnly, dayOfWeek, startOfDay, toMinutes, type EpochMinutes, type LocalDateTime } from '../model/dates';
 
 export type PeriodSpec =
@@ -34,7 +35,7 @@ const WEEK = 7 * MINUTES_PER_DAY;
 
 /** The grid of periods covering [from, to] (to inclusive: the last period's end is ≥ to). */
 export function periodGrid(spec: PeriodSpec, from: EpochMinutes, to: EpochMinutes): PeriodGrid {
-  if (!Number.isFinite(from) || !Number.isFinite(to)) throw new RangeError('The period grid needs a dated start and end.');
+  if (!Number.isFinite(from) || !Number.isFinite(to)) throw new AnalysisInputError('The period grid needs a dated start and end: give the activities baseline (or planned) dates and the project a data date.');
   if (to < from) to = from;
   const ends: number[] = [];
   let start: number;
@@ -77,7 +78,7 @@ export function periodGrid(spec: PeriodSpec, from: EpochMinutes, to: EpochMinute
       .map((t) => (/T|\s\d/.test(t) ? toMinutes(t) : toMinutes(t) + MINUTES_PER_DAY))
       .sort((a, b) => a - b)
       .filter((v, i, a) => i === 0 || v !== a[i - 1]);
-    if (given.length === 0) throw new RangeError('Custom periods need at least one period end.');
+    if (given.length === 0) throw new AnalysisInputError('Custom periods need at least one period end: add a period end date, or choose weekly or monthly periods.');
     if (given.length > MAX_PERIODS) throw tooMany(from, to);
     ends.push(...given);
     // Extend with the last period length so the grid still covers the whole plan.
@@ -101,8 +102,8 @@ function labelsFor(spec: PeriodSpec, ends: Float64Array): string[] {
   });
 }
 
-function tooMany(from: number, to: number): RangeError {
-  return new RangeError(
+function tooMany(from: number, to: number): AnalysisInputError {
+  return new AnalysisInputError(
     `The schedule spans ${dateOnly(from)} to ${dateOnly(to)}, more than ${MAX_PERIODS} periods: check for a wrong date in the file, or use monthly periods.`,
   );
 }

@@ -12,9 +12,12 @@ import { readXer, schedulesFromP6Tables } from './xer';
 import { ImportError, inFile, type ImportOptions, type ImportResult } from './types';
 import type { PeriodTable } from '../evm/periodTable';
 import { repairImplausibleDates } from '../model/sanity';
+import { capProjectSummaries, capScheduleText } from './textCaps';
+import { dropImplausibleNumbers } from './numberCaps';
 
 export * from './types';
 export { detectFormat, type Detection, type FileFormat } from './detect';
+export { MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_NOTE_CHARS, MAX_WARNING_CHARS } from './textCaps';
 
 export interface TableChoice {
   /** Which sheet of a workbook holds the table (default: the proposal's pick). */
@@ -48,7 +51,14 @@ export type ParseOutcome =
 
 export function parseScheduleFile(bytes: Uint8Array, options: ParseOptions = {}): ParseOutcome {
   const outcome = readByFormat(bytes, options);
-  if (outcome.kind === 'schedules') for (const s of outcome.result.schedules) repairImplausibleDates(s);
+  if (outcome.kind === 'schedules') {
+    capProjectSummaries(outcome.result.projects);
+    for (const s of outcome.result.schedules) {
+      capScheduleText(s);
+      dropImplausibleNumbers(s);
+      repairImplausibleDates(s);
+    }
+  }
   return outcome;
 }
 
@@ -69,7 +79,7 @@ function readByFormat(bytes: Uint8Array, options: ParseOptions): ParseOutcome {
       return fromTable(detection, sheets, options);
     }
     case 'csv':
-      return fromTable(detection, [readCsv(decodeText(bytes).text)], options);
+      return fromTable(detection, [readCsv(decodeText(bytes).text, { fileName: options.fileName })], options);
     default:
       throw new ImportError(`${inFile(options.fileName)}${detection.label} is read by the command line only.`);
   }
@@ -84,7 +94,7 @@ function fromTable(detection: Detection, sheets: Sheet[], options: ParseOptions)
   if (choice.corrections) proposal = applyCorrections(proposal, choice.corrections);
   const preview = previewOf(sheets, sheetIndex, proposal);
   if (!choice.confirmed) return { kind: 'needs-mapping', detection, proposal, preview };
-  if (proposal.kind === 'periods') return { kind: 'period-table', detection, table: periodTableFromSheet(sheet, proposal, { cumulative: choice.cumulative ?? true }), proposal, preview };
+  if (proposal.kind === 'periods') return { kind: 'period-table', detection, table: periodTableFromSheet(sheet, proposal, { cumulative: choice.cumulative ?? true, fileName: options.fileName }), proposal, preview };
   return { kind: 'schedules', detection, result: activitiesFromTable(sheet, proposal, options) };
 }
 

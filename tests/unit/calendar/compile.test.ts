@@ -17,6 +17,7 @@ import {
   workingMinutesOnDay,
 } from '../../../src/core/calendar';
 import { fromMinutes, toMinutes } from '../../../src/core/model/dates';
+import { AnalysisInputError } from '../../../src/core/evm/analyseSchedule';
 import type { Calendar, WorkInterval } from '../../../src/core/model/schedule';
 
 const t = toMinutes;
@@ -143,6 +144,29 @@ describe('base calendar inheritance', () => {
     const b = makeCalendar({ id: 'B', baseCalendarId: 'A' });
     const m = new Map([a, b].map((c) => [c.id, c]));
     expect(() => compileCalendar(a, { calendarsById: m })).toThrow(/Calendar "A": base calendars form a cycle \(A → B → A\)/);
+  });
+
+  it('throws its guards as AnalysisInputError, so callers can tell bad calendar data from a bug', () => {
+    const a = makeCalendar({ id: 'A', baseCalendarId: 'B' });
+    const b = makeCalendar({ id: 'B', baseCalendarId: 'A' });
+    const m = new Map([a, b].map((c) => [c.id, c]));
+    expect(() => compileCalendar(site)).toThrow(AnalysisInputError);
+    expect(() => compileCalendar(a, { calendarsById: m })).toThrow(AnalysisInputError);
+    const huge = { ...standardCalendar(), exceptions: [{ date: '0001-01-01', intervals: [] }] };
+    expect(() => compileCalendar(huge)).toThrow(AnalysisInputError);
+    expect(() => compileCalendar({ ...standardCalendar(), hoursPerDay: 0 })).toThrow(AnalysisInputError);
+  });
+
+  it('shows a calendar id from a damaged file on one line and cut to 60 characters', () => {
+    const id = `737  <ResourceRate>\n    <EffectiveDate>2022-01-01</EffectiveDate>\r\n${'x'.repeat(5000)}`;
+    const cal = makeCalendar({ id, baseCalendarId: 'MISSING\nBASE' });
+    let message = '';
+    try {
+      compileCalendar(cal, { calendarsById: new Map() });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toBe('Calendar "737 <ResourceRate> <EffectiveDate>2022-01-01</EffectiveDate…": base calendar "MISSING BASE" was not found');
   });
 });
 

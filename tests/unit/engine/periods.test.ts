@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_PERIODS, instantAtPeriods, periodGrid, periodsElapsed, type PeriodGrid } from '../../../src/core/evm/periods';
 import { fromMinutes } from '../../../src/core/model/dates';
+import { AnalysisInputError } from '../../../src/core/evm/analyseSchedule';
 import { t } from './helpers';
 
 const DAY = 1440;
@@ -81,6 +82,8 @@ describe('custom period ends', () => {
 
   it('no ends is an error that says so', () => {
     expect(() => periodGrid({ kind: 'custom', ends: [] }, 0, 10)).toThrow(/at least one period end/);
+    expect(() => periodGrid({ kind: 'custom', ends: [] }, 0, 10)).toThrow(AnalysisInputError);
+    expect(() => periodGrid({ kind: 'week' }, Number.NaN, 10)).toThrow(AnalysisInputError);
   });
 });
 
@@ -88,7 +91,7 @@ describe('absurd spans', () => {
   it('more than MAX_PERIODS weeks or months is refused with advice', () => {
     expect(MAX_PERIODS).toBe(5000);
     const wrong = () => periodGrid({ kind: 'week' }, t('1900-01-01T00:00'), t('2025-01-01T00:00'));
-    expect(wrong).toThrow(RangeError);
+    expect(wrong).toThrow(AnalysisInputError);
     expect(wrong).toThrow('The schedule spans 1900-01-01 to 2025-01-01, more than 5000 periods: check for a wrong date in the file, or use monthly periods.');
     expect(() => periodGrid({ kind: 'month' }, t('1500-01-01T00:00'), t('2025-01-01T00:00'))).toThrow(/more than 5000 periods/);
   });

@@ -16,6 +16,15 @@ export interface ReadCsvOptions {
   name?: string;
 }
 
+/**
+ * Widest table a CSV may hold. Excel itself stops at 16,384 columns and no schedule export comes
+ * near 1,000; the widest real tables are period tables, and the analysis refuses more than 5,000
+ * periods (evm/periods.ts). A wider file is almost always a row of empty columns dragged across a
+ * sheet, and parsing it costs seconds per megabyte before anything useful happens, so it is
+ * refused from its first lines, before the parse.
+ */
+export const MAX_CSV_COLUMNS = 5000;
+
 export function readCsv(text: string, options: ReadCsvOptions = {}): Sheet {
   const file = inFile(options.fileName);
   let body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -30,7 +39,10 @@ export function readCsv(text: string, options: ReadCsvOptions = {}): Sheet {
     body = body.slice(sep[0].length);
     skipped = 1;
   }
-  const parsed = Papa.parse<string[]>(body, { delimiter: delimiter || guessDelimiter(body), skipEmptyLines: false });
+  delimiter ||= guessDelimiter(body);
+  const early = widestEarlyLine(body, delimiter);
+  if (early.fields > MAX_CSV_COLUMNS) throw tooWide(file, early.line + skipped, early.fields);
+  const parsed = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: false });
   const missing = parsed.errors.find((e) => e.code === 'MissingQuotes');
   if (missing) {
     const row = (missing.row ?? 0) + 1 + skipped;
@@ -39,12 +51,59 @@ export function readCsv(text: string, options: ReadCsvOptions = {}): Sheet {
       `row ${row}`,
     );
   }
+  // Columns past the last one any row uses (",,,,," dragged to the right) are no column: each row
+  // keeps its own length up to that width, so ordinary files read exactly as written.
+  let used = 0;
+  for (let r = 0; r < parsed.data.length; r++) {
+    const rec = parsed.data[r];
+    if (rec.length > MAX_CSV_COLUMNS) throw tooWide(file, r + 1 + skipped, rec.length);
+    for (let c = rec.length - 1; c >= used; c--) if (rec[c] !== '') used = c + 1;
+  }
   const rows: CellValue[][] = skipped ? [[]] : [];
-  for (const rec of parsed.data) rows.push(rec.map((v) => (v === '' ? null : v)));
+  for (const rec of parsed.data) {
+    const n = Math.min(rec.length, Math.max(used, 1));
+    const row = new Array<CellValue>(n);
+    for (let c = 0; c < n; c++) row[c] = rec[c] === '' ? null : rec[c];
+    rows.push(row);
+  }
   // A file ending in a line break gives one empty record at the end.
   while (rows.length && rows[rows.length - 1].every((v) => v === null)) rows.pop();
   const name = options.name ?? (options.fileName ? options.fileName.replace(/^.*[\\/]/, '').replace(/\.[A-Za-z0-9]{1,5}$/, '') : 'CSV');
   return { name, rows };
+}
+
+function tooWide(file: string, row: number, fields: number): ImportError {
+  return new ImportError(
+    `${file}row ${row} has ${fields.toLocaleString('en-GB')} columns, more than the ${MAX_CSV_COLUMNS.toLocaleString('en-GB')} a table can have here (most are probably empty columns after the table). Open the file in Excel, delete the columns to the right of the last one you use, save it as CSV again and import the new file.`,
+    `row ${row}`,
+  );
+}
+
+/**
+ * The field count of the widest of the first 20 lines (within the first MiB), outside quotes:
+ * enough to refuse a file of thousands of empty columns before it is parsed.
+ */
+function widestEarlyLine(text: string, delimiter: string): { line: number; fields: number } {
+  const end = Math.min(text.length, 1 << 20);
+  const d = delimiter.charCodeAt(0);
+  let best = { line: 1, fields: 0 };
+  let line = 1;
+  let fields = 1;
+  let quoted = false;
+  for (let i = 0; i < end && line <= 20; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) quoted = !quoted;
+    else if (quoted) continue;
+    else if (c === d) fields++;
+    else if (c === 10 || c === 13) {
+      if (fields > best.fields) best = { line, fields };
+      if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+      line++;
+      fields = 1;
+    }
+  }
+  if (fields > best.fields) best = { line, fields };
+  return best;
 }
 
 const DELIMITERS = [',', ';', '\t', '|'];

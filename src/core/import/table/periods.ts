@@ -8,6 +8,7 @@ import { ImportError, inFile } from '../types';
 import type { MappingField } from './fields';
 import type { ColumnProposal, MappingProposal } from './mapper';
 import { cellRef, cellText, denseRows, isBlank, quoted, type CellValue, type Sheet } from './sheet';
+import { MAX_MAGNITUDE } from '../numberCaps';
 import { dateOfCell, headerScale, numberOfCell, periodEndOfText, scaleNote, type DateOrder } from './values';
 
 export interface PeriodTableFromSheetOptions {
@@ -72,7 +73,14 @@ export function periodTableFromSheet(sheet: Sheet, mapping: MappingProposal, opt
           `${file}${cellRef(sheet.name, c.index, r)}: ${name} value ${quoted(v)} in column ${quoted(c.header)} is not a number. Use plain amounts such as 12500 or £12,500.00 (leave the cell empty for a period not yet reported).`,
           cellRef(sheet.name, c.index, r),
         );
-      return n.value * (scaleOf.get(c) ?? 1);
+      const x = n.value * (scaleOf.get(c) ?? 1);
+      // 1e308 is a number, but sums of it are Infinity: no period's value is above 10^15.
+      if (!Number.isFinite(x) || Math.abs(x) > MAX_MAGNITUDE)
+        throw new ImportError(
+          `${file}${cellRef(sheet.name, c.index, r)}: ${name} value ${quoted(v)} in column ${quoted(c.header)} is too large to be an amount (more than 10^15). Check the cell for a typing or export error.`,
+          cellRef(sheet.name, c.index, r),
+        );
+      return x;
     };
     const rec = { label: label || String(out.length + 1), end, pv: value(pv as ColumnProposal, 'PV'), ev: value(ev as ColumnProposal, 'EV'), ac: value(ac as ColumnProposal, 'AC'), source: `${sheet.name} row ${r + 1}`, count: 1 };
     const key = end ?? rec.label;

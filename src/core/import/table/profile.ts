@@ -63,6 +63,8 @@ const STATUS_RE = /^(?:tk_\w+|not started|notstarted|in progress|inprogress|star
 const PCT_TYPE_RE = /^(?:cp_\w+|physical|duration|units?|work|physical %|duration %|units %)$/i;
 const EVT_RE = /^(?:\d{1,3}\s*[/-]\s*\d{1,3}|%\s*complete|percent complete|physical %|physical percent complete|level of effort|loe|apportioned|apportioned effort|ae|weighted milestones?|milestones?|wm|pc|0-100|50-50|fixed formula|units complete|equivalent units)$/i;
 const LINK_ITEM_RE = /^[A-Za-z0-9][\w.\-/]{0,30}?(?:\s*:?\s*(?:fs|ss|ff|sf|pr_(?:fs|ss|ff|sf)))?(?:\s*[+-]\s*\d+(?:\.\d+)?\s*[a-z]*)?$/i;
+/** Cells longer than this are profiled as plain text without trying the value patterns. */
+const MAX_CLASSIFIED_CHARS = 200;
 const CODE_RE = /^[A-Za-z0-9][A-Za-z0-9._\-/:]{0,29}$/;
 const DOTTED_RE = /^[A-Za-z0-9]+(?:[.\-/][A-Za-z0-9]+)+$/;
 const PERIOD_LABEL_RE = /^(?:p|per|period|m|mth|month|w|wk|week|q|qtr|fy\d{2,4}\s*p?)\s*[-.]?\s*\d{1,3}$/i;
@@ -113,6 +115,13 @@ export function profileColumn(values: readonly CellValue[]): ColumnProfile {
     totalLength += text.length;
     if (typeof v === 'boolean') {
       p.booleans++;
+      continue;
+    }
+    if (text.length > MAX_CLASSIFIED_CHARS) {
+      // Long text is a name or a note, never a date, amount, code or link list; and the patterns
+      // below backtrack over long runs of spaces (a 20,000-tab cell took seconds).
+      p.texts++;
+      if (/\s/.test(text)) p.spaced++;
       continue;
     }
     const date = dateOfCell(v) ?? (typeof v === 'string' ? dateOfCell(v, { order: 'mdy' }) : null);

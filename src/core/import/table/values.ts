@@ -189,6 +189,8 @@ function parseTime(t: string): TimeParts | null | undefined {
  * markers after it (" A" for an actual date, "*" for a constrained one).
  */
 function stripDecorations(text: string): string {
+  // No date is this long; the patterns below backtrack quadratically over a long run of spaces.
+  if (text.length > MAX_DATE_TEXT) return text;
   return text
     .trim()
     .replace(/^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+/i, '')
@@ -196,6 +198,9 @@ function stripDecorations(text: string): string {
     .replace(/(\d)\s+A$/, '$1')
     .trim();
 }
+
+/** Longer text is not a date (parseDateText refuses above 40 characters after clean-up). */
+const MAX_DATE_TEXT = 200;
 
 /** Date shapes (date part, rest = time). */
 const ISO_RE = /^(\d{4})-(\d{1,2})-(\d{1,2})((?:[T ]|$).*)$/;
@@ -331,6 +336,7 @@ export function dateOfCell(v: CellValue, opts: DateCellOptions = {}): ParsedDate
  * "2025-03". Months give their last day, since a period is reported at its end.
  */
 export function periodEndOfText(text: string, order: DateOrder = 'dmy'): string | null {
+  if (text.length > MAX_DATE_TEXT) return null;
   const t = text.trim();
   const full = parseDateText(t, order);
   if (full) return full.date.endsWith('T00:00') ? full.date.slice(0, 10) : full.date;
@@ -384,6 +390,7 @@ export function durationUnitOf(word: string): DurationUnit | null {
 export function parseDurationCell(v: CellValue): ParsedDuration | null {
   if (typeof v === 'number') return Number.isFinite(v) ? { value: v, unit: null } : null;
   if (typeof v !== 'string') return null;
+  if (v.length > MAX_DATE_TEXT) return null;
   const s = v.trim().replace(/\?$/, '').trim();
   if (s === '') return null;
   const m = /^(-?\d+(?:[.,]\d+)?)\s*([A-Za-z][A-Za-z .]*)?$/.exec(s);

@@ -138,9 +138,23 @@ function intervals(recs: StructuredRecord[]): WorkInterval[] {
 
 const EPOCH_1899_12_30 = Date.UTC(1899, 11, 30);
 
-/** `YYYY-MM-DD` of a P6 exception day number (days since 1899-12-30). */
+/**
+ * The exception days a calendar may hold, as P6 day numbers: 1900-01-01 to 2199-12-31. P6 itself
+ * offers no dates outside these; a day beyond them is a damaged file (a `d` of 1e308 would not
+ * even make a JavaScript Date), and it must not stretch the compiled calendar's day table past its
+ * 500-year limit either.
+ */
+export const FIRST_EXCEPTION_DAY = 2; // 1900-01-01
+export const LAST_EXCEPTION_DAY = 109_574; // 2199-12-31
+
+/** `YYYY-MM-DD` of a P6 day number (days since 1899-12-30); a whole number of days within JavaScript's dates. */
 export function serialDate(days: number): string {
   return new Date(EPOCH_1899_12_30 + days * 86400000).toISOString().slice(0, 10);
+}
+
+/** An exception's day number as a whole day within FIRST_EXCEPTION_DAY..LAST_EXCEPTION_DAY. */
+function clampExceptionDay(d: number): number {
+  return Math.min(LAST_EXCEPTION_DAY, Math.max(FIRST_EXCEPTION_DAY, Math.floor(d)));
 }
 
 const DEFAULT_DAY: WorkInterval[] = [[480, 960]];
@@ -197,7 +211,8 @@ export function readCalendarData(data: string): P6CalendarData {
         problems.push(`exception without a day number (${JSON.stringify(e.attrs)})`);
         continue;
       }
-      const date = serialDate(Math.floor(d));
+      const date = serialDate(clampExceptionDay(d));
+      if (d < FIRST_EXCEPTION_DAY || d >= LAST_EXCEPTION_DAY + 1) problems.push(`exception day number ${e.attrs.d} lies outside 1900–2199, so it was moved to ${date} (check the calendar's exceptions in P6)`);
       if (seen.has(date)) continue;
       seen.add(date);
       exceptions.push({ date, intervals: intervals(e.children) });

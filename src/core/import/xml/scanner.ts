@@ -427,8 +427,21 @@ export class XmlScanner {
   /** Open elements from the root, e.g. `Project/Tasks/Task`. */
   path(): string {
     const parts: string[] = [];
-    for (let k = 0; k < this.depth; k++) parts.push(this.decode(this.stackStart[k], this.stackEnd[k]));
+    for (let k = 0; k < this.depth; k++) parts.push(this.rawName(this.stackStart[k], this.stackEnd[k]));
     return parts.join('/');
+  }
+
+  /**
+   * An element name for a message, never throwing: a damaged name holding "&…" made path() throw
+   * an entity error, whose message asked path() again, until the stack overflowed.
+   */
+  private rawName(start: number, end: number): string {
+    let out = '';
+    for (let i = start, e = Math.min(end, start + 80); i < e; i++) {
+      const c = this.bytes[i];
+      out += c >= 0x20 && c < 0x7f ? String.fromCharCode(c) : '?';
+    }
+    return end - start > 80 ? `${out}…` : out;
   }
 
   /** 1-based line number of a byte offset (for messages; O(offset)). */
