@@ -35,7 +35,9 @@ async function serve(): Promise<void> {
   const { openStore } = await import('../server/store');
   const dir = mkdtempSync(join(tmpdir(), 'earnest-load-'));
   const store = openStore({ dataDir: dir });
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir, NODE_ENV: 'production' });
+  // Production mode; LOCAL_BILLING=1 in the bench's environment measures the local provider (its renewal
+  // step reads the profile once more per call), otherwise there is no billing provider, as with Stripe.
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir, NODE_ENV: 'production', LOCAL_BILLING: process.env.LOCAL_BILLING ?? '' });
   const app = createApp({ config, store, mailer: new DevOutbox(), authSecret: 'load-bench-secret-that-is-at-least-32-bytes-long', rateLimits: false });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((r) => server.once('listening', () => r()));
