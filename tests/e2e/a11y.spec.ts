@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousAxe } from './pageChecks';
 
 /*
  * axe-core (no serious or critical violation) and no horizontal overflow at 360 px, in the light
@@ -19,13 +19,6 @@ const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
 
-async function expectNoSeriousAxe(page: Page): Promise<void> {
-  const r = await new AxeBuilder({ page }).analyze();
-  const serious = r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(serious).toEqual([]);
-}
 
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const { scroll, client } = await page.evaluate(() => ({

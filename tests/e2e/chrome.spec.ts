@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type BrowserContext, type Page, type Request, type Response } from '@playwright/test';
-import { expectNoSeriousAxe } from './pageChecks';
+import { animationsSettled, expectNoSeriousAxe } from './pageChecks';
 import { ownServerWithAdmin, PASSWORD } from './ownServer';
 
 // The site's chrome (issue #5): cookie banner, theme, toasts, trial banner, exit-intent dialog,
@@ -271,6 +271,8 @@ test.describe('toasts', () => {
     for (const message of ['Import saved', 'Sync finished', 'Report ready']) await raise(page, 'notify', { message, duration: Infinity });
     const items = region.getByRole('listitem');
     await expect(items).toHaveCount(3);
+    // Measured where they come to rest: each toast slides in for 160 ms.
+    await animationsSettled(page);
     const boxes = (await Promise.all([0, 1, 2].map((i) => items.nth(i).boundingBox()))).map((b) => b!).sort((a, b) => a.y - b.y);
     for (const box of boxes) expect(Math.round(box.width)).toBe(356);
     expect(Math.round(boxes[1].y - (boxes[0].y + boxes[0].height))).toBe(14);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxe } from './pageChecks';
 
 // Local projects belong to the account that made them (one local database per account per
 // device): a second person on a shared laptop sees none of them, signing out deletes nothing, and
@@ -68,8 +68,7 @@ test('two accounts on one browser keep their projects apart; signing out keeps t
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('They are not synced anywhere else, so they cannot be recovered');
   await page.screenshot({ path: '/tmp/shots-device/remove-dialog.png' });
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await expectNoSeriousAxe(page);
 
   // Cancel first: nothing happens.
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousAxe } from './pageChecks';
 import { gzipSync } from 'node:zlib';
 
 // The home page (hero, sections, product tour, counters), the demo dialog and the Features page
@@ -75,14 +75,6 @@ async function scrollThrough(page: Page): Promise<void> {
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll, 'page wider than the viewport').toBeLessThanOrEqual(client);
-}
-
-/** No serious or critical axe violation on the page, or within `include` (a CSS selector) when given. */
-async function expectAxeClean(page: Page, include?: string): Promise<void> {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const r = await builder.analyze();
-  expect(r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 }
 
 test.describe('hero', () => {
@@ -409,21 +401,21 @@ test.describe('accessibility and layout', () => {
     await page.goto('/');
     await scrollThrough(page);
     await expect(page.locator('#product-tour [data-metric="spi"]')).toBeVisible();
-    await expectAxeClean(page);
+    await expectNoSeriousAxe(page);
     for (const name of ['Analyser', 'Alerts']) {
       await page.locator('#product-tour').getByRole('tab', { name: new RegExp(`^${name}`) }).click();
       await expect(page.locator(`#product-tour [data-tour-panel="${name.toLowerCase()}"] h3`).first()).toBeVisible();
-      await expectAxeClean(page, '#product-tour');
+      await expectNoSeriousAxe(page, '#product-tour');
     }
     await page.evaluate(() => window.scrollTo(0, 0));
     await openDemo(page);
-    await expectAxeClean(page, 'dialog');
+    await expectNoSeriousAxe(page, 'dialog');
   });
 
   test('axe finds nothing serious on /features', async ({ page }) => {
     await page.goto('/features');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Features');
-    await expectAxeClean(page);
+    await expectNoSeriousAxe(page);
   });
 
   test('dark theme: axe finds nothing serious on / and /features', async ({ page }) => {
@@ -432,9 +424,9 @@ test.describe('accessibility and layout', () => {
     await page.goto('/');
     await scrollThrough(page);
     await expect(page.locator('#product-tour [data-metric="spi"]')).toBeVisible();
-    await expectAxeClean(page);
+    await expectNoSeriousAxe(page);
     await page.goto('/features');
-    await expectAxeClean(page);
+    await expectNoSeriousAxe(page);
   });
 
   test('no horizontal overflow at 390 px', async ({ page }) => {

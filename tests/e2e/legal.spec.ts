@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousAxeViolations } from './pageChecks';
 import { ROUTES } from './routes';
 
 /**
@@ -28,12 +28,6 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-async function seriousViolations(page: Page) {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 /** Opens every FAQ answer, so the measurements include the longest content. */
 async function openAllDetails(page: Page) {
@@ -277,7 +271,7 @@ test.describe('accessibility: no serious or critical axe violations', () => {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(route(path).heading);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await openAllDetails(page);
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await seriousAxeViolations(page)).toEqual([]);
       });
     }
   }

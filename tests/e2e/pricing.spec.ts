@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { expectNoSeriousAxe } from './pageChecks';
 
 // /pricing, the plan flow (trial and checkout), /success and /cancel, in Chromium against the real
 // server (spec §2 Pricing, §3 tiers and add-ons, §4 Plan flow and Trial, §8 messages, §9 constants).
@@ -21,10 +21,6 @@ async function signUp(page: Page): Promise<string> {
   return email;
 }
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const r = await new AxeBuilder({ page }).analyze();
-  expect(r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
 
 async function expectNoHorizontalOverflow(page: Page) {
   const { scroll, client } = await page.evaluate(() => ({
@@ -271,9 +267,9 @@ test.describe('accessibility and layout', () => {
     test(`axe finds no serious or critical violation on ${path} (light and dark)`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousAxe(page);
       await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousAxe(page);
     });
   }
 
@@ -281,7 +277,7 @@ test.describe('accessibility and layout', () => {
     await page.goto('/pricing');
     await page.getByRole('radio', { name: 'Monthly' }).check();
     await page.locator('summary').first().click();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousAxe(page);
   });
 
   test('no horizontal overflow at 390 px', async ({ page }) => {

@@ -25,12 +25,21 @@ export function readCookieConsent(): CookieConsent | null {
 
 interface ConsentState {
   consent: CookieConsent | null;
+  /**
+   * The path on screen when the visitor chose "Accept All" in this view, until session tracking has
+   * counted it. The tracker loads only after consent; a visitor who follows a link before it has
+   * loaded would otherwise lose that page view.
+   */
+  acceptedOn: string | null;
   /** Saves the choice (and hides the banner). */
   choose: (consent: CookieConsent) => void;
+  /** The page `acceptedOn` names, once: the tracker counts it and it is forgotten. */
+  takeAcceptedOn: () => string | null;
 }
 
-export const useCookieConsent = create<ConsentState>()((set) => ({
+export const useCookieConsent = create<ConsentState>()((set, get) => ({
   consent: readCookieConsent(),
+  acceptedOn: null,
   choose: (consent) => {
     try {
       localStorage.setItem(COOKIE_CONSENT_KEY, consent);
@@ -39,7 +48,13 @@ export const useCookieConsent = create<ConsentState>()((set) => ({
     }
     // Records queued under an earlier "Accept All" must never be sent now.
     if (consent === 'essential') discardQueuedAnalytics();
-    set({ consent });
+    const acceptedOn = consent === 'all' && typeof location !== 'undefined' ? location.pathname : null;
+    set({ consent, acceptedOn });
+  },
+  takeAcceptedOn: () => {
+    const path = get().acceptedOn;
+    if (path !== null) set({ acceptedOn: null });
+    return path;
   },
 }));
 

@@ -20,11 +20,17 @@ export function SessionTracker() {
   const allowed = analyticsAllowed(useCookieConsent((s) => s.consent));
 
   // Each route (and the first page, and the page on screen when consent is given) counts once.
+  // This component loads after consent: if the visitor followed a link meanwhile, the page where
+  // they accepted is counted first, then the one on screen now.
   useEffect(() => {
     if (!allowed) return;
-    recordPageView(pathname);
-    const step = funnelStepFor(pathname);
-    if (step) void trackFunnel(step, { path: pathname });
+    const acceptedOn = useCookieConsent.getState().takeAcceptedOn();
+    const paths = acceptedOn !== null && acceptedOn !== pathname ? [acceptedOn, pathname] : [pathname];
+    for (const path of paths) {
+      recordPageView(path);
+      const step = funnelStepFor(path);
+      if (step) void trackFunnel(step, { path });
+    }
   }, [pathname, allowed]);
 
   useEffect(() => {
