@@ -9,27 +9,7 @@
  * connection). Every request that does go out is logged, with its JSON body.
  */
 
-class MemoryStorage implements Storage {
-  private data = new Map<string, string>();
-  get length() {
-    return this.data.size;
-  }
-  clear() {
-    this.data.clear();
-  }
-  getItem(k: string) {
-    return this.data.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.data.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.data.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.data.set(k, String(v));
-  }
-}
+import { MemoryStorage } from '../memoryStorage';
 
 export interface SentRequest {
   path: string;

@@ -12,27 +12,7 @@
  * - `network.offline`: every request fails as a browser's does (a TypeError).
  */
 
-class MemoryStorage implements Storage {
-  private data = new Map<string, string>();
-  get length() {
-    return this.data.size;
-  }
-  clear() {
-    this.data.clear();
-  }
-  getItem(k: string) {
-    return this.data.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.data.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.data.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.data.set(k, String(v));
-  }
-}
+import { MemoryStorage } from '../memoryStorage';
 
 export const network = {
   /** The server's origin, e.g. http://127.0.0.1:40123. */
