@@ -10,6 +10,7 @@
  * kind uses; changing one changes where existing documents are found, so never change one without
  * a migration.
  */
+import { createHash } from 'node:crypto';
 
 // ---- database names ----
 
@@ -98,6 +99,14 @@ export const INVITATION_PREFIX = 'invitation:';
 /** The invitations of one team: `invitation:<teamId>:<email>`. */
 export const invitationPrefix = (teamId: string): string => `${INVITATION_PREFIX}${teamId}:`;
 export const invitationDocId = (teamId: string, email: string): string => `${invitationPrefix(teamId)}${email}`;
+/** Invitation mails counted per team (server/teams/mailQuota.ts): `mail-quota:team:<teamId>`. */
+export const teamMailQuotaDocId = (teamId: string): string => `mail-quota:team:${teamId}`;
+/**
+ * Invitation mails counted per invited address, across teams: keyed by a hash of the address as
+ * accounts key it (normaliseEmail), so the counter holds no readable email.
+ */
+export const addressMailQuotaDocId = (normalisedEmail: string): string =>
+  `mail-quota:address:${createHash('sha256').update(normalisedEmail).digest('hex').slice(0, 32)}`;
 
 // ---- billing ----
 

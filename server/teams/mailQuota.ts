@@ -13,8 +13,9 @@
  * keyed by a hash of the address: the counter needs no readable email, and it is not personal data
  * for closed-account purges to find.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { upsert, type Store } from '../store';
+import { addressMailQuotaDocId, teamMailQuotaDocId } from '../store/ids';
 
 export interface MailQuotaRule {
   limit: number;
@@ -33,10 +34,6 @@ interface MailQuotaDoc {
   /** One entry per mail still inside the window: when it was counted, and a tag to take it back. */
   sends: { at: number; tag: string }[];
 }
-
-export const teamQuotaId = (teamId: string) => `mail-quota:team:${teamId}`;
-export const addressQuotaId = (email: string) =>
-  `mail-quota:address:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
 
 export type QuotaAnswer = { ok: true; release: () => Promise<void> } | { ok: false; retryAfterMs: number };
 
@@ -71,7 +68,7 @@ export async function takeMailSlot(store: Store, id: string, rule: MailQuotaRule
 
 export type InvitationQuotaAnswer = { ok: true } | { ok: false; which: 'team' | 'address'; retryAfterMs: number };
 
-/** Counts one invitation mail to `email` from `teamId`, if both counters allow it. */
+/** Counts one invitation mail to `email` (normalised, as accounts key it) from `teamId`, if both counters allow it. */
 export async function takeInvitationMailSlot(
   store: Store,
   teamId: string,
@@ -79,9 +76,9 @@ export async function takeInvitationMailSlot(
   now: number,
   limits = INVITATION_MAIL_LIMITS,
 ): Promise<InvitationQuotaAnswer> {
-  const team = await takeMailSlot(store, teamQuotaId(teamId), limits.perTeam, now);
+  const team = await takeMailSlot(store, teamMailQuotaDocId(teamId), limits.perTeam, now);
   if (!team.ok) return { ok: false, which: 'team', retryAfterMs: team.retryAfterMs };
-  const address = await takeMailSlot(store, addressQuotaId(email), limits.perAddress, now);
+  const address = await takeMailSlot(store, addressMailQuotaDocId(email), limits.perAddress, now);
   if (!address.ok) {
     // No mail goes out, so the team's count is given back.
     await team.release();

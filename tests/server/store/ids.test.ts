@@ -3,6 +3,7 @@
  * hold, so each is pinned to its exact form: a change here strands every document written before it.
  * Retention finds what a feature wrote through the same functions, checked at the end.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as ids from '../../../server/store/ids';
 import { roleDocId } from '../../../server/roles';
@@ -35,6 +36,10 @@ describe('store ids', () => {
     expect(ids.homeTeamDocId('user:a@b.c')).toBe('home-team:user:a@b.c');
     expect(ids.teamRetentionDocId('t1')).toBe('team-retention:t1');
     expect(ids.invitationDocId('t1', 'a@b.c')).toBe('invitation:t1:a@b.c');
+    expect(ids.teamMailQuotaDocId('t1')).toBe('mail-quota:team:t1');
+    // sha256('a@b.c'), first 32 hex digits: the address is never stored readable.
+    expect(ids.addressMailQuotaDocId('a@b.c')).toBe(`mail-quota:address:${createHash('sha256').update('a@b.c').digest('hex').slice(0, 32)}`);
+    expect(ids.addressMailQuotaDocId('a@b.c')).not.toContain('a@b.c');
     expect(ids.invitationDocId('t1', 'a@b.c').startsWith(ids.invitationPrefix('t1'))).toBe(true);
     expect(ids.customerDocId('user:a@b.c')).toBe('stripe-customer:user:a@b.c');
     expect(ids.customerByIdDocId('cus_1')).toBe('stripe-customer-id:cus_1');
