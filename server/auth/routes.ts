@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { HttpError } from '../http/errors';
 import type { Mailer } from '../mail';
 import { isNotFound, upsert, type Store } from '../store';
-import { userIdForEmail } from '../store/ids';
+import { isUserId, userIdForEmail } from '../store/ids';
 import { accountClosedMessage } from './closure';
 import { createLinkTokens, LinkTokenError, passwordFingerprint, type LinkTokenOptions } from './links';
 import { authOf, optionalUser, requireUser, type AccountRefusal } from './middleware';
@@ -143,7 +143,7 @@ export function createAuth(deps: AuthDeps): Auth {
 
   /** The account doc, closed ones included. */
   async function getAnyAccount(id: string): Promise<StoredAccount | null> {
-    if (!id.startsWith('user:')) return null;
+    if (!isUserId(id)) return null;
     try {
       const doc = await accounts.get(id);
       return doc.type === 'user' ? doc : null;

@@ -1,6 +1,6 @@
 import { HttpError } from '../http/errors';
 import { createIfAbsent, isNotFound, upsert, type Store } from '../store';
-import { userIdForEmail } from '../store/ids';
+import { isUserId, userIdForEmail } from '../store/ids';
 import { assertPasswordAcceptable, hashPassword, needsRehash, verifyPassword } from './passwords';
 
 /**
@@ -135,7 +135,7 @@ export function createUsers(store: Store, options: UsersOptions = {}): Users {
     },
 
     async getUser(id) {
-      if (typeof id !== 'string' || !id.startsWith('user:')) return null;
+      if (typeof id !== 'string' || !isUserId(id)) return null;
       try {
         const doc = await db.get(id);
         return doc.type === 'user' ? toPublic(doc) : null;
