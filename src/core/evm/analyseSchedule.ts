@@ -11,6 +11,7 @@ import { analyseCurve } from './curve';
 import { cashFlow } from './cashflow';
 import { periodGrid, periodsElapsed, type PeriodGrid, type PeriodSpec } from './periods';
 import { rollUp, type BreakdownBy } from './rollup';
+import { inferActualStarts, inferredStartsWarning } from './inferredStarts';
 import { basisColumns, chooseBasis, earnedValues } from './techniques';
 import { activitySpans, compileCalendars, plannedValuesAt, timePhase, type Spans, type SpreadProfile } from './timephase';
 import type { Analysis, EacMethod, PeriodPoint } from './types';
@@ -34,17 +35,20 @@ export { AnalysisInputError };
 
 export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOptions = {}): Analysis {
   const warnings: string[] = [];
-  const c = toColumnar(schedule);
-  if (c.count === 0) throw new AnalysisInputError("The schedule has no activities, so there is nothing to measure: check that the export includes the project's activities.");
-  const cals = compileCalendars(c, schedule.project.defaultCalendarId);
-  const sp = activitySpans(c, cals);
-  const dd = resolveDataDate(schedule, opts, c, warnings);
+  const given = toColumnar(schedule);
+  if (given.count === 0) throw new AnalysisInputError("The schedule has no activities, so there is nothing to measure: check that the export includes the project's activities.");
+  const cals = compileCalendars(given, schedule.project.defaultCalendarId);
+  const sp = activitySpans(given, cals);
+  const dd = resolveDataDate(schedule, opts, given, warnings);
   const profile = opts.profile ?? 'linear';
+  const { columns: c, inferred } = inferActualStarts(given, sp, dd);
+  const inferredNote = inferredStartsWarning(c, inferred);
+  if (inferredNote) warnings.push(inferredNote);
 
   const basis = chooseBasis(c, opts.basis ?? schedule.project.measureBasis);
-  if (basis === 'units') warnings.push('No activity carries a budgeted cost: EV is measured in labour units (budgeted units).');
+  if (basis === 'units') warnings.push('No activity carries a budgeted cost: PV and EV are weighted by budgeted labour units.');
   if (basis === 'duration')
-    warnings.push('No costs or units in this schedule: EV is measured in working hours of duration, and "AC" is working hours elapsed.');
+    warnings.push('No costs or units in this schedule: PV and EV are weighted by each activity\'s duration (in working hours), and the cost measures are not available.');
   const cols = basisColumns(c, basis, sp, dd);
 
   let undatedBudget = 0;
@@ -79,14 +83,16 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
   const bac = sum(cols.budget);
   const bottomUpEtc = sum(cols.remaining);
   if (!(bac > 0)) throw new AnalysisInputError(`The schedule's budget at completion is zero in ${basis}: add budgets or baseline durations.`);
-  const history = historyFromSnapshots(schedule, c, sp, cols.budget, basis, dd, profile);
+  const noActualsReason = noActualsIn(basis, cols.actual, sum(earned.ev));
+  if (noActualsReason && basis === 'cost') warnings.push(noActualsReason);
+  const history = historyFromSnapshots(schedule, c, sp, cols.budget, basis, dd, profile, noActualsReason !== undefined);
   const firstActual = earliestActual(c);
 
   // The PV curve and the measures over a grid that ends at `gridEnd`.
   const measureOver = (gridEnd: number) => {
     const grid = periodGrid(periodSpec(opts.periods, dd), from, gridEnd);
     const curve = timePhase(sp, cols.budget, grid.ends, profile);
-    const status = { pv: sum(pvAt), ev: sum(earned.ev), ac: sum(cols.actual), at: periodsElapsed(grid, dd) };
+    const status = { pv: sum(pvAt), ev: sum(earned.ev), ac: noActualsReason ? null : sum(cols.actual), at: periodsElapsed(grid, dd) };
     const statusPeriod = Math.max(1, Math.ceil(status.at - 1e-9));
     const points = buildPoints(grid, curve.total, statusPeriod, status, history, firstActual);
     const result = analyseCurve({
@@ -95,6 +101,7 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
       status,
       bac,
       bottomUpEtc,
+      noActualsReason,
       eacMethod: opts.eacMethod,
       compositeWeight: opts.compositeWeight,
       lastN: opts.lastN,
@@ -122,6 +129,7 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
       ? null
       : rollUp(c, { pv: pvAt, ev: earned.ev, ac: cols.actual, bac: cols.budget, etc: cols.remaining }, by, {
           project: schedule.project,
+          noActualsReason,
           eacMethod: opts.eacMethod,
           compositeWeight: opts.compositeWeight,
           activityCodes: schedule.activities.map((a) => a.codes),
@@ -141,6 +149,7 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
     breakdown,
     cashFlow: cashFlow(points, statusPeriod, status, etcOf(result.cost.etc.value), shape),
     warnings,
+    ...(noActualsReason ? { noActualsReason } : {}),
     ...(replanned ? { replannedBaseline: replanned } : {}),
   };
 }
@@ -173,6 +182,25 @@ function resolveDataDate(schedule: Schedule, opts: ScheduleAnalysisOptions, c: C
   throw new AnalysisInputError('The schedule has no data date and no actual dates: pass a data date (--data-date YYYY-MM-DD).');
 }
 
+/** What the schedule says when it is not measured in cost: it carries neither costs nor actual units. */
+export const NO_COSTS_OR_ACTUAL_UNITS = 'This schedule carries no costs or actual units.';
+
+/**
+ * Why there is no AC, or undefined when there is one. AC comes only from actual cost, or from
+ * actual work units where the schedule is measured in units: elapsed duration is never AC (a
+ * schedule-only P6 update would otherwise show "CPI 0.34, critical" on a job with no costs). A
+ * schedule whose actuals are all zero while value has been earned records no actuals at all; its
+ * "AC = 0" would make every EAC equal the remaining budget, so it is reported as missing too.
+ */
+function noActualsIn(basis: MeasureBasis, actual: Float64Array, ev: number): string | undefined {
+  if (basis === 'duration') return NO_COSTS_OR_ACTUAL_UNITS;
+  if (!(ev > 0)) return undefined;
+  for (let i = 0; i < actual.length; i++) if (actual[i] !== 0) return undefined;
+  return basis === 'units'
+    ? NO_COSTS_OR_ACTUAL_UNITS
+    : 'No actual cost is recorded in this schedule although work has been earned, so the cost measures are not available: export the schedule with its actual costs.';
+}
+
 function earliestActual(c: ColumnarActivities): number {
   let t = Infinity;
   for (let i = 0; i < c.count; i++) if (c.actualStart[i] < t) t = c.actualStart[i];
@@ -182,7 +210,7 @@ function earliestActual(c: ColumnarActivities): number {
 interface HistoryPoint {
   at: number;
   ev: number;
-  ac: number;
+  ac: number | null;
 }
 
 /** EV and AC at each earlier snapshot's data date. */
@@ -194,19 +222,20 @@ function historyFromSnapshots(
   basis: MeasureBasis,
   dd: number,
   profile: SpreadProfile,
+  noActuals: boolean,
 ): HistoryPoint[] {
   const out: HistoryPoint[] = [];
   const index = new Map(c.id.map((id, i) => [id, i]));
   for (const snap of schedule.snapshots) {
     const t = tryToMinutes(snap.dataDate);
     if (t === null || t >= dd) continue;
-    const sc = withSnapshot(c, snap);
+    const sc = inferActualStarts(withSnapshot(c, snap), sp, t).columns;
     const cols = basisColumns(sc, basis, sp, t);
     const pvAt = plannedValuesAt(sp, budget, t, profile);
     const milestones = new Map<number, ReadonlySet<string>>();
     for (const s of snap.activities) if (s.milestonesAchieved) milestones.set(index.get(s.activityId) ?? -1, new Set(s.milestonesAchieved));
     const ev = earnedValues(sc, budget, t, pvAt, milestones).ev.reduce((a, b) => a + b, 0);
-    out.push({ at: t, ev, ac: cols.actual.reduce((a, b) => a + b, 0) });
+    out.push({ at: t, ev, ac: noActuals ? null : cols.actual.reduce((a, b) => a + b, 0) });
   }
   return out.sort((a, b) => a.at - b.at);
 }
@@ -251,7 +280,7 @@ function buildPoints(
   grid: PeriodGrid,
   pv: Float64Array,
   statusPeriod: number,
-  status: { ev: number; ac: number },
+  status: { ev: number; ac: number | null },
   history: HistoryPoint[],
   firstActual: number,
 ): PeriodPoint[] {

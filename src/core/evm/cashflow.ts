@@ -12,7 +12,7 @@ import type { CashFlowRow, PeriodPoint } from './types';
 export function cashFlow(
   points: PeriodPoint[],
   statusPeriod: number,
-  status: { pv: number; ev: number; ac: number },
+  status: { pv: number; ev: number; ac: number | null },
   etc: number | null,
   remainingShape?: Float64Array | null,
 ): CashFlowRow[] {
@@ -43,6 +43,8 @@ export function cashFlow(
   }
 
   const rows: CashFlowRow[] = [];
+  // A spend forecast continues from actual spend; with no actuals recorded there is none.
+  const noActuals = status.ac === null;
   let cumForecast = 0;
   let prevEv: number | null = 0;
   let prevAc: number | null = 0;
@@ -56,7 +58,7 @@ export function cashFlow(
     const actual = ac === null || prevAc === null ? null : ac - prevAc;
     let forecast: number;
     if (k < statusPeriod) forecast = ac === null ? 0 : ac - cumForecast;
-    else if (k === statusPeriod) forecast = status.ac - cumForecast;
+    else if (k === statusPeriod) forecast = (status.ac ?? 0) - cumForecast;
     else forecast = after[idx];
     cumForecast += forecast;
     rows.push({
@@ -66,8 +68,8 @@ export function cashFlow(
       planned: p.pv - prevPv,
       earned,
       actual,
-      forecast,
-      cumulative: { planned: p.pv, earned: ev, actual: ac, forecast: cumForecast },
+      forecast: noActuals ? null : forecast,
+      cumulative: { planned: p.pv, earned: ev, actual: ac, forecast: noActuals ? null : cumForecast },
     });
     prevPv = p.pv;
     if (k <= statusPeriod) {

@@ -20,8 +20,13 @@ export interface CurveInput {
    * data date falls inside a period: PV is then planned value at the data date, and AT is
    * fractional.
    */
-  status: { pv: number; ev: number; ac: number; at: number };
+  status: { pv: number; ev: number; ac: number | null; at: number };
   bac: number;
+  /**
+   * Set when the input records no actuals: AC is null everywhere and the cost figures that need it
+   * say this. The schedule measures are still computed wherever EV is known.
+   */
+  noActualsReason?: string;
   /** Planned duration override, in periods. */
   pd?: number;
   bottomUpEtc?: number | null;
@@ -46,7 +51,8 @@ export function analyseCurve(input: CurveInput): CurveResult {
   const { points, statusPeriod: s, status, bac } = input;
   const lastN = input.lastN ?? DEFAULT_LAST_N;
   const pvCumulative = Float64Array.from(points, (p) => p.pv);
-  const common = { bac, eacMethod: input.eacMethod, compositeWeight: input.compositeWeight };
+  const common = { bac, eacMethod: input.eacMethod, compositeWeight: input.compositeWeight, acMissingReason: input.noActualsReason };
+  const noActuals = input.noActualsReason !== undefined;
 
   // EV and AC n periods before period k, when the history holds them.
   const history = (k: number): { ev: number; ac: number; n: number } | null => {
@@ -56,7 +62,7 @@ export function analyseCurve(input: CurveInput): CurveResult {
     return p.ev !== null && p.ac !== null ? { ev: p.ev, ac: p.ac, n: lastN } : null;
   };
 
-  const measuresAt = (k: number, pv: number, ev: number, ac: number, at: number, bottomUpEtc?: number | null) => {
+  const measuresAt = (k: number, pv: number, ev: number, ac: number | null, at: number, bottomUpEtc?: number | null) => {
     const cost = computeCostMeasures({ ...common, pv, ev, ac, nPeriodsAgo: history(k), bottomUpEtc });
     const schedule = computeScheduleMeasures({
       pvCumulative,
@@ -67,6 +73,7 @@ export function analyseCurve(input: CurveInput): CurveResult {
       spi: cost.spi.value,
       sv: cost.sv.value,
       pd: input.pd,
+      pv,
     });
     return { cost, schedule };
   };
@@ -79,7 +86,7 @@ export function analyseCurve(input: CurveInput): CurveResult {
       ev: p.ev === null ? null : prev === null ? p.ev : prev.ev === null ? null : p.ev - prev.ev,
       ac: p.ac === null ? null : prev === null ? p.ac : prev.ac === null ? null : p.ac - prev.ac,
     };
-    if (p.ev === null || p.ac === null || k > s) return { period: p, incremental, cost: null, schedule: null };
+    if (p.ev === null || (p.ac === null && !noActuals) || k > s) return { period: p, incremental, cost: null, schedule: null };
     const m = k === s ? measuresAt(k, status.pv, status.ev, status.ac, status.at, input.bottomUpEtc) : measuresAt(k, p.pv, p.ev, p.ac, k);
     return { period: p, incremental, ...m };
   });

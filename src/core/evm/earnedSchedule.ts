@@ -165,8 +165,17 @@ export function computeScheduleMeasures(inputs: ScheduleInputs): ScheduleMeasure
   // Symbol → figure, filled in as figures are computed, for upstream reasons (one map, never copied).
   const src: Sources = { PD: pd, AT: atC, ES: es };
 
-  const svt = derive('SV(t) = ES − AT', { ES: esV, AT: at }, src, () => esV! - at);
-  const spit = guarded(
+  // Nothing planned by the status date: like SPI (EV / PV with PV = 0), SPI(t) has nothing to
+  // measure against, and ES = 0 against a positive AT would read as "behind" when no work was due.
+  const nothingPlanned = inputs.pv !== undefined && inputs.pv <= 0;
+  const NOTHING_PLANNED = 'No work was planned by the status date (PV = 0), so';
+  const svt =
+    nothingPlanned && !(evV !== null && evV > 0)
+      ? computed(null, 'SV(t) = ES − AT', { ES: esV, AT: at }, `${NOTHING_PLANNED} SV(t) is undefined: the schedule has not started yet.`)
+      : derive('SV(t) = ES − AT', { ES: esV, AT: at }, src, () => esV! - at);
+  const spit = nothingPlanned
+    ? computed(null, 'SPI(t) = ES / AT', { ES: esV, AT: at }, `${NOTHING_PLANNED} SPI(t) is undefined.`)
+    : guarded(
     'SPI(t) = ES / AT',
     { ES: esV, AT: at },
     src,

@@ -132,7 +132,10 @@ export function computeCostMeasures(inputs: CostInputs): CostMeasures {
 
   const pv = givenInput(pvV, inputs.pv, 'PV', PV_FORMULA, { PV: pvV });
   const ev = givenInput(evV, inputs.ev, 'EV', EV_FORMULA, { EV: evV }, overBacCaveat);
-  const ac = givenInput(acV, inputs.ac, 'AC', AC_FORMULA, { AC: acV });
+  const ac =
+    inputs.ac === null && inputs.acMissingReason
+      ? computed(null, AC_FORMULA, { AC: null }, inputs.acMissingReason)
+      : givenInput(acV, inputs.ac, 'AC', AC_FORMULA, { AC: acV });
   const bac = givenInput(bacV, inputs.bac, 'BAC', BAC_FORMULA, { BAC: bacV });
   // One map from symbol to figure, filled in as figures are computed, so a null input's reason can name
   // the upstream reason. Every key is declared up front so the map keeps one shape.
@@ -296,7 +299,8 @@ export function computeCostMeasures(inputs: CostInputs): CostMeasures {
   const requested: EacMethod = inputs.eacMethod ?? DEFAULT_EAC_METHOD;
   let eacMethod: EacMethod = requested;
   let eacSelected: Computed = copyComputed(eac[requested]);
-  if (eacSelected.value === null && requested !== 'planRate') {
+  // Without AC no EAC exists, so falling back would only repeat the same reason.
+  if (eacSelected.value === null && requested !== 'planRate' && !(acV === null && inputs.acMissingReason)) {
     eacMethod = 'planRate';
     const fallback = eac.planRate;
     const why = eac[requested].reason ?? 'it could not be computed.';
@@ -365,7 +369,7 @@ export function computeCostMeasures(inputs: CostInputs): CostMeasures {
     remainingCaveat,
   );
 
-  return {
+  const out: CostMeasures = {
     pv,
     ev,
     ac,
@@ -390,7 +394,25 @@ export function computeCostMeasures(inputs: CostInputs): CostMeasures {
     tcpiBac,
     tcpiEac,
   };
+  if (acV === null && inputs.acMissingReason) sayWhyWithoutActuals(out, inputs.acMissingReason);
+  return out;
 }
+
+/**
+ * When the input records no actuals, every figure that needs AC is null, and the chain of reasons
+ * ("EAC … CPI is not available: AC is not available: …") would bury the one cause a planner needs:
+ * each such figure says directly that it needs actual cost, and why there is none.
+ */
+function sayWhyWithoutActuals(m: CostMeasures, why: string): void {
+  const restate = (c: Computed): void => {
+    if (c.value !== null || !(c.inputs.AC === null || c.reason?.includes(why))) return;
+    c.reason = `${c.formula.split(' = ')[0]} needs actual cost (AC): ${lowerFirst(why)}`;
+  };
+  for (const c of [m.cv, m.cvPct, m.cpi, m.csi, m.pctSpent, m.cpiLastN, m.eacSelected, m.etc, m.vac, m.vacPct, m.tcpiBac, m.tcpiEac]) restate(c);
+  for (const k in m.eac) restate(m.eac[k as EacMethod]);
+}
+
+const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
 
 function stripPeriod(s: string): string {
   return s.endsWith('.') ? s.slice(0, -1) : s;

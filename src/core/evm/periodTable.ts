@@ -56,7 +56,12 @@ export function analysePeriodTable(table: PeriodTable, opts: PeriodTableOptions 
   rows.forEach((r, i) => {
     if (r.ev !== null || r.ac !== null) status = i;
   });
-  if (status < 0) throw new PeriodTableError('No row has EV or AC, so there is no status to measure: fill in EV and AC up to the status period.');
+  if (status < 0) throw new PeriodTableError('No row has EV or AC, so there is no status to measure: fill in EV (and AC, when costs are tracked) up to the status period.');
+  // A table of PV and EV alone is a schedule-only (earned schedule) analysis: the cost measures
+  // are then null with this reason rather than the table being refused.
+  const noActualsReason = rows.every((r) => r.ac === null)
+    ? 'The table has no actual cost (AC), so the cost measures are not available; add an AC column to measure cost performance.'
+    : undefined;
 
   // Cumulative values, checking for gaps the analysis cannot bridge.
   const points: PeriodPoint[] = [];
@@ -68,7 +73,7 @@ export function analysePeriodTable(table: PeriodTable, opts: PeriodTableOptions 
     if (r.pv === null) throw new PeriodTableError(`${where(i)}: PV is missing. Every period needs a planned value (after the plan ends, repeat the final cumulative PV, or 0 when incremental).`);
     if (i <= status) {
       for (const [name, v] of [['EV', r.ev], ['AC', r.ac]] as const) {
-        if (v === null) throw new PeriodTableError(`${where(i)}: ${name} is missing before the status period (${where(status)}). Fill it in, or remove later rows' ${name}.`);
+        if (v === null && !(name === 'AC' && noActualsReason)) throw new PeriodTableError(`${where(i)}: ${name} is missing before the status period (${where(status)}). Fill it in, or remove later rows' ${name}.`);
       }
     }
     if (table.valuesAre === 'cumulative') {
@@ -78,16 +83,16 @@ export function analysePeriodTable(table: PeriodTable, opts: PeriodTableOptions 
       if (i <= status) {
         if ((r.ev as number) < ev - 1e-9) warnings.push(`${where(i)}: cumulative EV falls from ${ev} to ${r.ev}; check that the table is cumulative.`);
         ev = r.ev as number;
-        ac = r.ac as number;
+        ac = r.ac ?? 0;
       }
     } else {
       pv += r.pv;
       if (i <= status) {
         ev += r.ev as number;
-        ac += r.ac as number;
+        ac += r.ac ?? 0;
       }
     }
-    points.push({ index: i + 1, end: r.end, label: r.label, pv, ev: i <= status ? ev : null, ac: i <= status ? ac : null });
+    points.push({ index: i + 1, end: r.end, label: r.label, pv, ev: i <= status ? ev : null, ac: i <= status && !noActualsReason ? ac : null });
   }
 
   const finalPv = points[points.length - 1].pv;
@@ -102,7 +107,8 @@ export function analysePeriodTable(table: PeriodTable, opts: PeriodTableOptions 
   const result = analyseCurve({
     points,
     statusPeriod,
-    status: { pv: sp.pv, ev: sp.ev as number, ac: sp.ac as number, at: statusPeriod },
+    status: { pv: sp.pv, ev: sp.ev as number, ac: sp.ac, at: statusPeriod },
+    noActualsReason,
     bac,
     pd: opts.plannedDuration,
     eacMethod: opts.eacMethod,
@@ -110,7 +116,7 @@ export function analysePeriodTable(table: PeriodTable, opts: PeriodTableOptions 
     lastN: opts.lastN,
     grid,
   });
-  const statusValues = { pv: sp.pv, ev: sp.ev as number, ac: sp.ac as number };
+  const statusValues = { pv: sp.pv, ev: sp.ev as number, ac: sp.ac };
   return {
     project: table.project ?? { id: 'period-table', name: 'Period table', currency: 'GBP' },
     dataDate: rows[status].end,
@@ -123,6 +129,7 @@ export function analysePeriodTable(table: PeriodTable, opts: PeriodTableOptions 
     breakdown: null,
     cashFlow: cashFlow(points, statusPeriod, statusValues, result.cost.etc.value === null ? null : Math.max(0, result.cost.etc.value)),
     warnings,
+    ...(noActualsReason ? { noActualsReason } : {}),
   };
 }
 

@@ -23,6 +23,8 @@ export interface RollUpOptions {
   project: { id: string; name: string; code?: string };
   eacMethod?: EacMethod;
   compositeWeight?: number;
+  /** Set when the schedule records no actuals: every node's AC is then null with this reason. */
+  noActualsReason?: string;
   /** For code roll-ups: each activity's code values and the dictionary. */
   activityCodes?: Record<string, string>[];
   codeTypes?: CodeType[];
@@ -173,9 +175,10 @@ function finish(a: Acc, opts: RollUpOptions): BreakdownNode {
     cost: computeCostMeasures({
       pv: a.pv,
       ev: a.ev,
-      ac: a.ac,
+      ac: opts.noActualsReason ? null : a.ac,
       bac: a.bac,
       bottomUpEtc: a.etc,
+      acMissingReason: opts.noActualsReason,
       eacMethod: opts.eacMethod,
       compositeWeight: opts.compositeWeight,
     }),

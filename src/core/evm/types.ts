@@ -26,8 +26,11 @@ export const EAC_METHODS: readonly EacMethod[] = ['cpi', 'cpiSpi', 'composite', 
 export interface CostInputs {
   pv: number;
   ev: number;
-  ac: number;
+  /** Null when the input records no actuals at all; `acMissingReason` then says why. */
+  ac: number | null;
   bac: number;
+  /** Why AC is null (e.g. the schedule carries no costs or actual units); every AC-dependent figure cites it. */
+  acMissingReason?: string;
   /** Bottom-up estimate to complete (Σ remaining cost), when known. */
   bottomUpEtc?: number | null;
   /** Cumulative EV and AC n periods before the status date, for CPIₙ. */
@@ -92,6 +95,11 @@ export interface ScheduleInputs {
   sv?: number | null;
   /** Planned duration in periods; default: the first period whose PV reaches BAC. */
   pd?: number;
+  /**
+   * Cumulative PV at the status date. When it is 0 nothing was planned yet, so SPI(t) and (with
+   * nothing earned either) SV(t) are null with that reason, as SPI is.
+   */
+  pv?: number;
   /** Estimated duration for TSPI against an estimate (TSPI(ed)); optional. */
   ed?: number | null;
 }
@@ -181,8 +189,9 @@ export interface CashFlowRow {
   planned: number;
   earned: number | null;
   actual: number | null;
-  forecast: number;
-  cumulative: { planned: number; earned: number | null; actual: number | null; forecast: number };
+  /** Null throughout when the input records no actuals: a spend forecast starts from actual spend. */
+  forecast: number | null;
+  cumulative: { planned: number; earned: number | null; actual: number | null; forecast: number | null };
 }
 
 /** The full analysis of a project at a status date. */
@@ -205,6 +214,13 @@ export interface Analysis {
   cashFlow: CashFlowRow[];
   /** Things the user should know about the input or the results. */
   warnings: string[];
+  /**
+   * Set when the input records no actuals (no actual cost and no actual units, or a period table
+   * without AC). AC and every figure that needs it (CV, CPI, the EACs, ETC, VAC, TCPI, % spent) are
+   * then null with this reason; PV, EV, SV, SPI and earned schedule are still measured, on the
+   * duration- or units-weighted basis that `measureBasis` names. Elapsed time is never AC.
+   */
+  noActualsReason?: string;
   /**
    * Set when most of the EV was earned on work whose baseline start is after the data date: the
    * baseline dates were re-planned, so schedule variances measure the re-plan (analyseSchedule.ts).

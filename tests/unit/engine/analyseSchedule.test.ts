@@ -236,25 +236,46 @@ describe('analyseSchedule: warnings', () => {
     expect(analyseSchedule(s).dataDate).toBe('2025-01-15T17:00');
   });
 
-  it('a schedule without costs or units is measured in duration, with a warning', () => {
+  it('a schedule without costs or units is weighted by duration, and elapsed time is never AC', () => {
     const acts = activities().map((x) => ({ ...x, budgetCost: 0, actualCost: 0 }));
     const a = analyseSchedule(base({ activities: acts }));
     expect(a.measureBasis).toBe('duration');
-    expect(a.warnings).toContain('No costs or units in this schedule: EV is measured in working hours of duration, and "AC" is working hours elapsed.');
+    expect(a.warnings).toContain(
+      "No costs or units in this schedule: PV and EV are weighted by each activity's duration (in working hours), and the cost measures are not available.",
+    );
     // Budgets = baseline spans, 80 h each → BAC 240 h. EV = 0.6 × 80 + 0.25 × 80 = 68 h.
-    // "AC" = hours worked: A1 Mon 6 → Wed 15 Jan 17:00 = 64 h; A2 Wed 15 08:00 → 17:00 = 8 h → 72 h.
     expect(a.cost.bac.value).toBe(240);
     expect(a.cost.ev.value).toBeCloseTo(68, 9);
-    expect(a.cost.ac.value).toBeCloseTo(72, 9);
+    // The 72 working hours elapsed since the actual starts used to be reported as AC (CPI 0.94).
+    expect(a.noActualsReason).toBe('This schedule carries no costs or actual units.');
+    expect(a.cost.ac.value).toBeNull();
+    for (const m of [a.cost.cv, a.cost.cpi, a.cost.eacSelected, a.cost.etc, a.cost.vac, a.cost.tcpiBac, a.cost.tcpiEac, ...Object.values(a.cost.eac)]) {
+      expect(m.value).toBeNull();
+      expect(m.reason).toMatch(/needs actual cost \(AC\): this schedule carries no costs or actual units\.$/);
+    }
+    expect(a.cost.spi.value).not.toBeNull();
+    expect(a.schedule.es.value).not.toBeNull();
+    expect(a.breakdown!.cost.cpi.value).toBeNull();
+    expect(a.cashFlow.every((r) => r.forecast === null && r.actual === null)).toBe(true);
   });
 
-  it('a units-only schedule is measured in units, with a warning', () => {
+  it('a units-only schedule is weighted by units, and its actual units are AC', () => {
     const acts = activities().map((x) => ({ ...x, budgetCost: 0, actualCost: 0, budgetUnits: x.id === 'A2' ? 200 : 100, actualUnits: 10 }));
     const a = analyseSchedule(base({ activities: acts }));
     expect(a.measureBasis).toBe('units');
-    expect(a.warnings).toContain('No activity carries a budgeted cost: EV is measured in labour units (budgeted units).');
+    expect(a.warnings).toContain('No activity carries a budgeted cost: PV and EV are weighted by budgeted labour units.');
     expect(a.cost.bac.value).toBe(400);
     expect(a.cost.ev.value).toBeCloseTo(0.6 * 100 + 0.25 * 200, 9);
+    expect(a.cost.ac.value).toBe(30);
+    expect(a.cost.cpi.value).toBeCloseTo(110 / 30, 9);
+  });
+
+  it('a units-only schedule with no actual units has no AC', () => {
+    const acts = activities().map((x) => ({ ...x, budgetCost: 0, actualCost: 0, budgetUnits: 100, actualUnits: 0 }));
+    const a = analyseSchedule(base({ activities: acts }));
+    expect(a.measureBasis).toBe('units');
+    expect(a.cost.ac.value).toBeNull();
+    expect(a.cost.cpi.reason).toBe('CPI needs actual cost (AC): this schedule carries no costs or actual units.');
   });
 
   it('progress above 100% is capped and named', () => {

@@ -156,7 +156,7 @@ describe('analysePeriodTable', () => {
     });
 
     it('no EV or AC anywhere', () => {
-      expect(errorOf(() => analysePeriodTable({ valuesAre: 'cumulative', rows: [row('1', 100), row('2', 200)] }))).toMatch(/No row has EV or AC.*fill in EV and AC/);
+      expect(errorOf(() => analysePeriodTable({ valuesAre: 'cumulative', rows: [row('1', 100), row('2', 200)] }))).toMatch(/No row has EV or AC.*fill in EV \(and AC, when costs are tracked\)/);
     });
 
     it('missing PV', () => {

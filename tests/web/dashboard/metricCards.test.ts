@@ -128,7 +128,7 @@ describe('a metric that cannot be computed', () => {
     expect(visibleText(na).startsWith('n/a')).toBe(true);
     const reason = one(na, attr('role', 'tooltip'));
     expect(text(reason)).toBe(noCost.analysis.cost.cpi.reason);
-    expect(text(reason)).toMatch(/No actual cost has been recorded/);
+    expect(text(reason)).toMatch(/^CPI needs actual cost \(AC\): no actual cost is recorded in this schedule/);
     // The reason is reachable by keyboard (focusable) and tied to the value for screen readers.
     expect(na.attrs.tabindex).toBe('0');
     expect(na.attrs['aria-describedby']).toBe(reason.attrs.id);
