@@ -149,6 +149,8 @@ export default function DashboardPage() {
           <form
             className="dashboard-options dashboard-status-date"
             aria-label="Status date"
+            // Our message, beside the field, rather than the browser's bubble for an empty required date.
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
               reanalyse();
