@@ -12,7 +12,9 @@
 import * as Comlink from 'comlink';
 import { analysePeriodTable, analyseSchedule, type PeriodTable, type ScheduleAnalysisOptions } from '../src/core/evm';
 import { evaluateAlerts, writeCommentary } from '../src/core/insight';
-import type { ImportWarning, Schedule } from '../src/core/model';
+import type { ImportWarning, Schedule, StatusDateSource } from '../src/core/model';
+import { tryToMinutes } from '../src/core/model/dates';
+import { defaultStatusDate, localToday, type StatusDateChoice } from '../src/core/model/statusDate';
 import { localStoreNameFor, openLocalStore, StoreError, type LocalStore, type StorageEstimate } from '../src/client/store';
 import type { DashboardData } from '../src/app/dashboard/components/types';
 
@@ -46,6 +48,11 @@ export interface PendingSchedule {
   resources: number;
   assignments: number;
   dataDate?: string;
+  /**
+   * The status date the import summary proposes (model/statusDate.ts, with this device's today)
+   * and why; the user may keep it or choose another before saving.
+   */
+  statusDate: StatusDateChoice;
   currency: string;
   warnings: { message: string; where?: string }[];
   /** The existing project this looks like the next status of. */
@@ -94,6 +101,7 @@ const api = {
     const s = await store();
     const pendingId = `p${++pendingSeq}`;
     pending.set(pendingId, { schedules, ...meta });
+    const today = localToday(new Date());
     const out: PendingSchedule[] = [];
     for (let i = 0; i < schedules.length; i++) {
       const sc = schedules[i];
@@ -107,6 +115,7 @@ const api = {
         resources: sc.resources.length,
         assignments: sc.assignments.length,
         dataDate: sc.project.dataDate,
+        statusDate: defaultStatusDate(sc, today),
         currency: sc.project.currency,
         warnings: sc.source?.warnings ?? [],
         match: match ? { id: match.id, name: match.name } : undefined,
@@ -115,14 +124,23 @@ const api = {
     return { pendingId, schedules: out };
   },
 
-  /** Stores staged schedules: each into the project given (its next status) or a new project (null). */
-  async commit(pendingId: string, targets: { index: number; projectId: string | null }[]) {
+  /**
+   * Stores staged schedules: each into the project given (its next status) or a new project (null),
+   * at the status date confirmed in the import summary (omitted: the file's own data date).
+   */
+  async commit(pendingId: string, targets: { index: number; projectId: string | null; statusDate?: { date: string; source: StatusDateSource } }[]) {
     const p = pending.get(pendingId);
     if (!p) throw new Error('This import is no longer waiting to be saved (the page was reloaded?). Import the file again.');
     const s = await store();
     const saved = [];
     for (const t of targets) {
-      const r = await s.saveImport(p.schedules[t.index], { projectId: t.projectId ?? undefined, fileName: p.fileName, format: p.format, fileSize: p.fileSize });
+      const r = await s.saveImport(p.schedules[t.index], {
+        projectId: t.projectId ?? undefined,
+        fileName: p.fileName,
+        format: p.format,
+        fileSize: p.fileSize,
+        ...(t.statusDate ? { statusDate: t.statusDate } : {}),
+      });
       saved.push(r);
     }
     pending.delete(pendingId);
@@ -140,13 +158,17 @@ const api = {
 
   /**
    * The dashboard of a project at its latest (or a chosen) import, or of its latest period table.
-   * Results are cached in Dexie per import, options and app build: reopening a dashboard or
-   * flipping back to an option already seen skips loading and analysing the schedule again. The
-   * store clears a project's cache whenever its imports change.
+   * `dataDate` re-analyses at another status date without changing the stored import. Results are
+   * cached in Dexie per import, options (the status date among them) and app build: reopening a
+   * dashboard or flipping back to an option already seen skips loading and analysing the schedule
+   * again. The store clears a project's cache whenever its imports change.
    */
-  async dashboard(projectId: string, options: ScheduleAnalysisOptions & { importId?: string } = {}): Promise<DashboardResult> {
+  async dashboard(projectId: string, options: Omit<ScheduleAnalysisOptions, 'today'> & { importId?: string } = {}): Promise<DashboardResult> {
     const s = await store();
     const { importId, ...analysisOptions } = options;
+    if (analysisOptions.dataDate !== undefined && tryToMinutes(analysisOptions.dataDate) === null)
+      throw new Error(`The status date "${analysisOptions.dataDate}" is not a date: enter the day, month and year.`);
+    const today = localToday(new Date());
     const imports = await s.listImports(projectId);
     if (!importId && imports.length === 0) {
       const latest = (await s.listPeriodTables(projectId)).at(-1);
@@ -155,15 +177,19 @@ const api = {
         return { analysis, alerts: evaluateAlerts(analysis), commentary: writeCommentary(analysis), importWarnings: [] };
       }
     }
-    const cacheImport = importId ?? imports.at(-1)?.importId;
-    const key = `${BUILD_ID}|${importId ? 'chosen' : 'latest'}|${JSON.stringify(analysisOptions)}`;
+    const row = importId ? imports.find((i) => i.importId === importId) : imports.at(-1);
+    const cacheImport = importId ?? row?.importId;
+    // Today is the status date only of an import holding no date at all (saved before the import
+    // summary asked for one); only then does the day belong in the key.
+    const usesToday = analysisOptions.dataDate === undefined && row !== undefined && row.statusDate === undefined;
+    const key = `${BUILD_ID}|${importId ? 'chosen' : 'latest'}|${JSON.stringify(analysisOptions)}${usesToday ? `|today ${today}` : ''}`;
     if (cacheImport) {
       const hit = await s.cachedAnalysis<DashboardResult>(projectId, cacheImport, key).catch(() => undefined);
       if (hit) return hit;
     }
     const schedule = await s.loadSchedule(projectId, importId);
     // An AnalysisInputError's message says what is wrong with the schedule; Comlink carries it to the page.
-    const analysis = analyseSchedule(schedule, analysisOptions);
+    const analysis = analyseSchedule(schedule, { ...analysisOptions, today });
     const result: DashboardResult = { analysis, alerts: evaluateAlerts(analysis), commentary: writeCommentary(analysis), importWarnings: schedule.source?.warnings ?? [] };
     // A cache that cannot be written (storage full) costs only speed.
     if (cacheImport) await s.cacheAnalysis(projectId, cacheImport, key, result).catch(() => undefined);

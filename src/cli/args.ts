@@ -1,11 +1,13 @@
 /** Command-line options of `earnest analyse`, parsed and checked. */
 import { parseArgs } from 'node:util';
 import { EAC_METHODS, SPREAD_PROFILES, type BreakdownBy, type EacMethod, type SpreadProfile } from '../core/evm';
-import { tryToMinutes } from '../core/model';
+import { localToday, tryToMinutes, type LocalDateTime } from '../core/model';
 
 export interface AnalyseArgs {
   file: string;
   dataDate?: string;
+  /** The local date when the command ran: the status date of a file with no dates to go by. */
+  today: LocalDateTime;
   by: BreakdownBy | 'none';
   json: boolean;
   incremental: boolean;
@@ -30,7 +32,9 @@ export const USAGE = `Usage: npm run analyse -- <file> [options]
   <file>                   a P6 .xer or .xml, an MS Project .xml, an Excel .xlsx/.xls, a .csv
                            (activity list or period table) or a canonical-model .json
 
-  --data-date YYYY-MM-DD   status date (default: the file's data date)
+  --data-date YYYY-MM-DD   status date (default: the file's status date, else MS Project's
+                           current date, else the latest actual date, else today; the
+                           report says which)
   --by wbs|ca|code:<type>  breakdown by WBS (default), control account, or an activity code type
   --json                   print the full result as JSON (field names: see README)
   --incremental            CSV values are per period, not cumulative
@@ -52,7 +56,8 @@ const positive = (name: string, v: string | undefined): number | undefined => {
 
 const NUMERIC_OPTIONS = new Set(['--bac', '--planned-duration', '--last-n']);
 
-export function parseAnalyseArgs(argv: string[]): AnalyseArgs | 'help' {
+/** `now`: the clock whose local date is "today" for a file with no dates (tests pass a fixed one). */
+export function parseAnalyseArgs(argv: string[], now: Date = new Date()): AnalyseArgs | 'help' {
   // "--bac -5" would otherwise be refused by parseArgs as an ambiguous option; joining it as
   // "--bac=-5" lets the value check below say what is wrong with it.
   const args = argv.map((a, i) => (i > 0 && /^-\d/.test(a) && NUMERIC_OPTIONS.has(argv[i - 1]) ? `${argv[i - 1]}=${a}` : a));
@@ -104,6 +109,7 @@ export function parseAnalyseArgs(argv: string[]): AnalyseArgs | 'help' {
   return {
     file: parsed.positionals[0],
     dataDate,
+    today: localToday(now),
     by,
     json: v.json ?? false,
     incremental: v.incremental ?? false,

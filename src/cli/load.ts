@@ -97,6 +97,7 @@ export async function analyseFile(args: AnalyseArgs): Promise<FileAnalysis> {
 function scheduleAnalysis(schedule: Schedule, args: AnalyseArgs): FileAnalysis {
   const analysis = analyseSchedule(schedule, {
     dataDate: args.dataDate,
+    today: args.today,
     breakdown: args.by,
     periods: args.periods,
     eacMethod: args.eacMethod,

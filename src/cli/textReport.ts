@@ -1,8 +1,9 @@
 /** The plain-text report `earnest analyse` prints: measures, earned schedule, forecasts, variances, alerts, commentary. */
 import type { Analysis, BreakdownNode, Computed, EacMethod } from '../core/evm';
 import { EAC_METHODS } from '../core/evm';
-import { formatDate, formatEndDate, formatIndexOrNA, formatMoneyOrNA, formatPercentOrNA, formatPeriodsOrNA, formatNumberOrNA } from '../core/format';
+import { formatDataDate, formatEndDate, formatIndexOrNA, formatMoneyOrNA, formatPercentOrNA, formatPeriodsOrNA, formatNumberOrNA } from '../core/format';
 import type { Alert, Commentary } from '../core/insight';
+import { explainStatusDate } from '../core/model/statusDate';
 
 const EAC_NAMES: Record<EacMethod, string> = {
   cpi: 'BAC / CPI',
@@ -12,6 +13,18 @@ const EAC_NAMES: Record<EacMethod, string> = {
   cpiLastN: 'AC + (BAC − EV) / CPI last n periods',
   bottomUp: 'AC + bottom-up ETC',
 };
+
+/**
+ * Which status date the figures are at and why, when the input is a schedule: the same words the
+ * import summary uses (model/statusDate.ts). A date the file did not give comes with how to change it.
+ */
+function statusDateNote(a: Analysis): string | null {
+  if (!a.dataDate || !a.dataDateSource) return null;
+  const when = `Status date ${formatDataDate(a.dataDate)}`;
+  if (a.dataDateSource === 'given') return `${when} — given with --data-date.`;
+  if (a.dataDateSource === 'status-date') return `${when} — ${explainStatusDate('status-date')}.`;
+  return `${when} — ${explainStatusDate(a.dataDateSource)}. Pass --data-date YYYY-MM-DD to measure at another date.`;
+}
 
 export function textReport(a: Analysis, alerts: Alert[], commentary: Commentary): string {
   const cur = a.project.currency;
@@ -29,8 +42,10 @@ export function textReport(a: Analysis, alerts: Alert[], commentary: Commentary)
 
   out.push(`${a.project.name}`);
   out.push(
-    `Data date ${a.dataDate ? formatDate(a.dataDate) : 'n/a'} · status period ${a.statusPeriod} (${statusLabel}) of ${a.series.length} · measured in ${isMoney ? cur : a.measureBasis}`,
+    `Data date ${a.dataDate ? formatDataDate(a.dataDate) : 'n/a'} · status period ${a.statusPeriod} (${statusLabel}) of ${a.series.length} · measured in ${isMoney ? cur : a.measureBasis}`,
   );
+  const note = statusDateNote(a);
+  if (note) out.push(note);
   out.push('');
   out.push('Measures');
   out.push(row('PV (BCWS)', money(m.pv)));

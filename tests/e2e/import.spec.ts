@@ -6,11 +6,13 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { signedInUser } from './session';
 
 const SAMPLES = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..', 'shared/samples/schedules');
 const XER = resolve(SAMPLES, 'xer/pyp6xer_SP10_COST_LOADED.xer');
+/** MS Project XML with no <StatusDate> and no actual dates; <CurrentDate>2003-02-19T08:00:00</CurrentDate>. */
+const MSPDI_NO_STATUS = resolve(SAMPLES, 'mspdi/mpxj_legacy_sample.xml');
 
 async function signedInAndOffline(page: Page, context: BrowserContext) {
   await signedInUser(context);
@@ -35,16 +37,102 @@ test.describe('importing with the network off', () => {
       const project = page.getByTestId('import-project');
       await expect(project).toContainText('HS2-LWM-IMP-040-20', { timeout: 60_000 });
       await expect(project).toContainText('3,994');
+      // last_recalc_date 2017-09-16 00:00: the day P6 shows, on every screen below (issue 12, item 4).
+      await expect(project.getByText("Status date 16 Sep 2017 — the file's status date")).toBeVisible();
+      await expect(page.getByLabel('Status date')).toHaveValue('2017-09-16');
       await page.getByRole('button', { name: 'Save and open the dashboard' }).click();
       await expect(page).toHaveURL(/\/app\/projects\//);
       const spi = page.locator('[data-metric="spi"]');
       const cpi = page.locator('[data-metric="cpi"]');
       await expect(spi).toContainText(/\d\.\d\d/, { timeout: 60_000 });
       await expect(cpi).toContainText(/\d\.\d\d/);
+      await expect(page.getByText('Status at 16 Sep 2017 · measured in')).toBeVisible();
+      await expect(page.locator('.dashboard-view__meta')).toContainText('Status at 16 Sep 2017');
+      await expect(page.getByText("Status date 16 Sep 2017 — the file's status date")).toBeVisible();
+      await expect(statusHistory(page)).toContainText('16 Sep 2017');
+      await expect(page.getByText('As at 16 Sep 2017,')).toBeVisible();
+      await expect(page.getByText(/15 Sep 2017/)).toHaveCount(0);
       if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: 'test-results/dashboard-xer.png', fullPage: true });
-      // The project is listed, stored on this device.
+      // The project is listed, stored on this device, at the same data date.
       await page.goto('/app');
       await expect(page.getByRole('link', { name: 'ENABLING WORKS WORK PACKAGE STRATEGY P10 : AREA CENTRAL' })).toBeVisible();
+      await expect(page.getByRole('row').filter({ hasText: 'ENABLING WORKS WORK PACKAGE STRATEGY' })).toContainText('16 Sep 2017');
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+});
+
+/** The dashboard's status history card. */
+const statusHistory = (page: Page) => page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Status history' }) });
+
+test.describe('a file with no status date (issue 12, item 2)', () => {
+  test.skip(!existsSync(MSPDI_NO_STATUS), `the sample corpus (${SAMPLES}) is absent`);
+
+  test('the import summary proposes a status date and says why; the chosen date is saved; the dashboard re-analyses at another', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await signedInAndOffline(page, context);
+    try {
+      await page.goto('/app/import');
+      await page.getByTestId('file-input').setInputFiles(MSPDI_NO_STATUS);
+      const project = page.getByTestId('import-project');
+      const field = project.getByLabel('Status date');
+      await expect(field).toHaveValue('2003-02-19', { timeout: 60_000 });
+      await expect(project.getByText("Status date 19 Feb 2003 — MS Project's current date; the file has no status date")).toBeVisible();
+      /** Screenshots at desktop and phone widths; `around` is scrolled into view and the visible part kept. */
+      const shoot = async (name: string, around?: Locator) => {
+        if (!process.env.E2E_SCREENSHOTS) return;
+        // The cookie banner would cover the control in the picture.
+        const essential = page.getByRole('region', { name: 'Cookie Settings' }).getByRole('button', { name: 'Essential Only' });
+        if (await essential.isVisible()) await essential.click();
+        for (const width of [1280, 390]) {
+          await page.setViewportSize({ width, height: 900 });
+          if (around) await around.scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage: !around });
+        }
+        await page.setViewportSize({ width: 1280, height: 720 });
+      };
+      await shoot('import-summary-status-date');
+
+      // An empty date blocks saving with a message; another day is the user's choice.
+      const save = page.getByRole('button', { name: 'Save and open the dashboard' });
+      await field.fill('');
+      await expect(project.getByRole('alert')).toHaveText('Enter the status date: day, month and year.');
+      await expect(save).toBeDisabled();
+      await field.fill('2003-03-05');
+      await expect(project.getByText("Status date 5 Mar 2003 — chosen by you (proposed: 19 Feb 2003, MS Project's current date; the file has no status date)")).toBeVisible();
+      await save.click();
+
+      // The dashboard opens at the chosen date, and says where it came from.
+      await expect(page).toHaveURL(/\/app\/projects\//);
+      await expect(page.getByText('Status at 5 Mar 2003 · measured in')).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByText('pass a data date')).toHaveCount(0);
+      const control = page.getByRole('form', { name: 'Status date' });
+      await expect(control.getByText('Status date 5 Mar 2003 — chosen when the file was imported')).toBeVisible();
+      await expect(statusHistory(page)).toContainText('5 Mar 2003');
+
+      // Re-analysed at another date: the figures move, the stored import does not.
+      await control.getByLabel('Status date').fill('2003-03-19');
+      await control.getByRole('button', { name: 'Re-analyse' }).click();
+      await expect(page.getByText('Status at 19 Mar 2003 · measured in')).toBeVisible({ timeout: 30_000 });
+      await expect(control.getByText('Status date 19 Mar 2003 — the date chosen for this analysis; the saved import stays at 5 Mar 2003')).toBeVisible();
+      await expect(statusHistory(page)).toContainText('5 Mar 2003');
+      await expect(statusHistory(page)).not.toContainText('19 Mar 2003');
+      await shoot('dashboard-status-date', control);
+
+      // A bad date is answered beside the field; the page and its figures stay.
+      await control.getByLabel('Status date').fill('');
+      await control.getByRole('button', { name: 'Re-analyse' }).click();
+      await expect(control.getByRole('alert')).toHaveText('Enter the status date: day, month and year.');
+      await expect(page.getByText('Status at 19 Mar 2003 · measured in')).toBeVisible();
+      await expect(page.locator('[data-metric="spi"]')).toBeVisible();
+
+      await control.getByRole('button', { name: 'Back to 5 Mar 2003' }).click();
+      await expect(page.getByText('Status at 5 Mar 2003 · measured in')).toBeVisible({ timeout: 30_000 });
+      await expect(control.getByText('Status date 5 Mar 2003 — chosen when the file was imported')).toBeVisible();
+      // The projects list shows the saved date too.
+      await page.goto('/app');
+      await expect(page.getByRole('row').filter({ hasText: 'sample' }).first()).toContainText('5 Mar 2003');
     } finally {
       await context.setOffline(false);
     }

@@ -2,13 +2,15 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { dataApi } from '../../client/data';
 import { EAC_METHODS, type EacMethod } from '../../core/evm';
-import { formatDate, formatEndDate } from '../../core/format';
+import { formatDataDate, formatDate } from '../../core/format';
+import { explainStatusDate } from '../../core/model/statusDate';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { Dashboard } from './components';
 import type { DashboardResult } from '../../../workers/data.worker';
 import { WarningList } from '../WarningList';
+import { StatusDateField, statusDateStatement, statusDayProblem } from '../import/StatusDateField';
 import '../app.css';
 
 type ImportRow = Awaited<ReturnType<ReturnType<typeof dataApi>['listImports']>>[number];
@@ -31,21 +33,56 @@ export default function DashboardPage() {
   const [by, setBy] = useState<'wbs' | 'control-account'>('wbs');
   const [periods, setPeriods] = useState<'week' | 'month'>('month');
   const [eacMethod, setEacMethod] = useState<EacMethod>('cpi');
+  // The status date to re-analyse at (undefined: the saved import's own). Never saved.
+  const [dataDate, setDataDate] = useState<string | undefined>(undefined);
+  const [draft, setDraft] = useState('');
+  const [dateError, setDateError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The saved import's status date, from the last analysis at it: what "Back to" returns to.
+  const [saved, setSaved] = useState<string | null>(null);
+  // The chosen date the figures on screen were computed at (a failed re-analysis leaves them as they were).
+  const [shownAt, setShownAt] = useState<string | undefined>(undefined);
   useDocumentTitle(data ? data.analysis.project.name : 'Dashboard');
 
   useEffect(() => {
     let live = true;
     setError(null);
+    setBusy(true);
     dataApi()
-      .dashboard(id, { breakdown: by, periods, eacMethod })
+      .dashboard(id, { breakdown: by, periods, eacMethod, ...(dataDate ? { dataDate } : {}) })
       .then(
-        (d) => live && setData(d),
-        (e: Error) => live && setError(e.message),
+        (d) => {
+          if (!live) return;
+          setData(d);
+          setBusy(false);
+          setDateError(null);
+          setDraft(d.analysis.dataDate ? d.analysis.dataDate.slice(0, 10) : '');
+          setShownAt(dataDate);
+          if (!dataDate) setSaved(d.analysis.dataDate);
+        },
+        (e: Error) => {
+          if (!live) return;
+          setBusy(false);
+          // At a date the user chose, the message belongs beside the field and the last figures stay.
+          if (dataDate) setDateError(e.message);
+          else setError(e.message);
+        },
       );
     return () => {
       live = false;
     };
-  }, [id, by, periods, eacMethod]);
+  }, [id, by, periods, eacMethod, dataDate]);
+
+  function reanalyse() {
+    const problem = statusDayProblem(draft);
+    if (problem) {
+      setDateError(problem);
+      return;
+    }
+    setDateError(null);
+    // The saved import's own day again means its own date (and time), not the day at 00:00.
+    setDataDate(saved && saved.slice(0, 10) === draft ? undefined : draft);
+  }
 
   useEffect(() => {
     dataApi()
@@ -76,7 +113,7 @@ export default function DashboardPage() {
         title={a.project.name}
         lead={
           <>
-            Status at {a.dataDate ? formatEndDate(a.dataDate) : 'the last reported period'} · measured in {a.measureBasis === 'cost' ? a.project.currency : a.measureBasis === 'units' ? 'labour units' : 'working hours'} ·{' '}
+            Status at {a.dataDate ? formatDataDate(a.dataDate) : 'the last reported period'} · measured in {a.measureBasis === 'cost' ? a.project.currency : a.measureBasis === 'units' ? 'labour units' : 'working hours'} ·{' '}
             <Link to={`/app/import?project=${encodeURIComponent(id)}`}>Import the next status</Link>
           </>
         }
@@ -108,6 +145,55 @@ export default function DashboardPage() {
             </select>
           </label>
         </form>
+        {a.dataDate && a.dataDateSource ? (
+          <form
+            className="dashboard-options dashboard-status-date"
+            aria-label="Status date"
+            // Our message, beside the field, rather than the browser's bubble for an empty required date.
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              reanalyse();
+            }}
+          >
+            <StatusDateField
+              id="dashboard-status-date"
+              value={draft}
+              onChange={(day) => {
+                setDraft(day);
+                setDateError(null);
+              }}
+              statement={
+                shownAt
+                  ? statusDateStatement(a.dataDate, `the date chosen for this analysis; the saved import stays at ${saved ? formatDataDate(saved) : 'its own date'}`)
+                  : statusDateStatement(a.dataDate, explainStatusDate(a.dataDateSource))
+              }
+              error={dateError}
+            >
+              <button type="submit" className="btn btn-outline" disabled={busy}>
+                Re-analyse
+              </button>
+              {dataDate ? (
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  disabled={busy}
+                  onClick={() => {
+                    setDateError(null);
+                    setDataDate(undefined);
+                  }}
+                >
+                  Back to {saved ? formatDataDate(saved) : 'the saved date'}
+                </button>
+              ) : null}
+            </StatusDateField>
+            {busy ? (
+              <p role="status" className="muted">
+                Re-analysing...
+              </p>
+            ) : null}
+          </form>
+        ) : null}
         <WarningList warnings={data.importWarnings} one="note from the import" many="notes from the import" />
         <Dashboard data={data} />
         {imports.length > 0 ? (
@@ -127,7 +213,7 @@ export default function DashboardPage() {
               <tbody>
                 {imports.map((imp) => (
                   <tr key={imp.importId}>
-                    <td>{imp.dataDate ? formatEndDate(imp.dataDate) : '—'}</td>
+                    <td>{formatDataDate(imp.dataDate ?? imp.statusDate) === 'n/a' ? '—' : formatDataDate(imp.dataDate ?? imp.statusDate)}</td>
                     <td>{imp.fileName}</td>
                     <td className="num">{imp.activityCount.toLocaleString('en-GB')}</td>
                     <td>{formatDate(imp.importedAt.slice(0, 10))}</td>

@@ -1,13 +1,36 @@
 import { useEffect, useState } from 'react';
 import { dataApi } from '../../client/data';
-import { formatDate } from '../../core/format';
+import { formatDataDate } from '../../core/format';
+import type { StatusDateSource } from '../../core/model/schedule';
 import type { PendingSchedule } from '../../../workers/data.worker';
 import { WarningList } from '../WarningList';
+import { StatusDateField, statusDateStatement, statusDayProblem } from './StatusDateField';
 
 export interface Target {
   index: number;
   /** Existing project to add this as its next status, or null for a new project. */
   projectId: string | null;
+  /** The status date to save the import at; omitted: the file's own status date. */
+  statusDate?: { date: string; source: StatusDateSource };
+}
+
+/** The day the proposed status date falls on, as the date field holds it. */
+const dayOf = (s: PendingSchedule): string => s.statusDate.date.slice(0, 10);
+
+/**
+ * What to save: a day the user picked is "chosen" (a bare date: 00:00, as P6 counts a data date and
+ * as --data-date does); the proposal kept is saved with its own time and source, unless it is the
+ * file's own status date, which needs nothing.
+ */
+export function statusDateToSave(s: PendingSchedule, day: string): Target['statusDate'] {
+  if (day !== dayOf(s)) return { date: day, source: 'chosen' };
+  return s.statusDate.source === 'status-date' ? undefined : { date: s.statusDate.date, source: s.statusDate.source };
+}
+
+/** The sentence under the field: the proposal and why, or the user's choice and what was proposed. */
+export function importStatusStatement(s: PendingSchedule, day: string): string {
+  if (day === dayOf(s) || statusDayProblem(day)) return statusDateStatement(s.statusDate.date, s.statusDate.explanation);
+  return statusDateStatement(day, `chosen by you (proposed: ${formatDataDate(s.statusDate.date)}, ${s.statusDate.explanation})`);
 }
 
 type ProjectOption = { id: string; name: string };
@@ -31,6 +54,8 @@ export function ImportSummary(props: {
   const [projects, setProjects] = useState<ProjectOption[]>([]);
   const [chosen, setChosen] = useState<boolean[]>(() => schedules.map(() => true));
   const [targets, setTargets] = useState<(string | null)[]>(() => schedules.map((s) => (schedules.length === 1 && props.intoProject ? props.intoProject : (s.match?.id ?? null))));
+  const [days, setDays] = useState<string[]>(() => schedules.map(dayOf));
+  const problems = days.map(statusDayProblem);
 
   useEffect(() => {
     dataApi()
@@ -40,6 +65,7 @@ export function ImportSummary(props: {
   }, []);
 
   const picked = schedules.filter((_, i) => chosen[i]);
+  const blocked = schedules.some((_, i) => chosen[i] && problems[i] !== null);
   return (
     <div className="import-summary">
       <div className="card">
@@ -82,14 +108,18 @@ export function ImportSummary(props: {
               <dd>{n(s.assignments)}</dd>
             </div>
             <div>
-              <dt>Data date</dt>
-              <dd>{s.dataDate ? formatDate(s.dataDate) : 'not given'}</dd>
-            </div>
-            <div>
               <dt>Currency</dt>
               <dd>{s.currency}</dd>
             </div>
           </dl>
+          <StatusDateField
+            id={`status-date-${s.index}`}
+            value={days[i]}
+            disabled={!chosen[i]}
+            onChange={(day) => setDays((d) => d.map((v, j) => (j === i ? day : v)))}
+            statement={importStatusStatement(s, days[i])}
+            error={chosen[i] ? problems[i] : null}
+          />
           <label className="field">
             <span>Save as</span>
             <select
@@ -114,8 +144,17 @@ export function ImportSummary(props: {
         <button
           type="button"
           className="btn btn-primary"
-          disabled={picked.length === 0}
-          onClick={() => props.onSave(schedules.map((s, i) => ({ index: s.index, projectId: targets[i] })).filter((_, i) => chosen[i]))}
+          disabled={picked.length === 0 || blocked}
+          onClick={() =>
+            props.onSave(
+              schedules
+                .map((s, i) => {
+                  const statusDate = statusDateToSave(s, days[i]);
+                  return { index: s.index, projectId: targets[i], ...(statusDate ? { statusDate } : {}) };
+                })
+                .filter((_, i) => chosen[i]),
+            )
+          }
         >
           {picked.length > 1 ? `Save ${picked.length} projects` : 'Save and open the dashboard'}
         </button>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { dataApi } from '../../client/data';
-import { formatDate, formatEndDate } from '../../core/format';
+import { formatDataDate, formatDate } from '../../core/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -103,7 +103,7 @@ export default function ProjectsPage() {
                     </Link>
                     {p.code ? <span className="muted"> · {p.code}</span> : null}
                   </td>
-                  <td data-label="Data date">{p.latestDataDate ? formatEndDate(p.latestDataDate) : '—'}</td>
+                  <td data-label="Data date">{p.latestDataDate ? formatDataDate(p.latestDataDate) : '—'}</td>
                   <td className="num" data-label="Activities">
                     {p.activityCount.toLocaleString('en-GB')}
                   </td>

@@ -9,7 +9,8 @@
  * An item that alone is bigger (a calendar with decades of exceptions, a file's own snapshot of
  * 100,000 activities) is stored as its JSON text cut into pieces, one per document.
  */
-import { SCHEDULE_FORMAT_VERSION, type Schedule, type SourceInfo } from '../../core/model/schedule';
+import type { LocalDateTime } from '../../core/model/dates';
+import { SCHEDULE_FORMAT_VERSION, type Schedule, type SourceInfo, type StatusDateSource } from '../../core/model/schedule';
 import { statusDateOf } from '../../core/model/snapshot';
 import { StoreError } from './errors';
 import { chunkDocId, importDocId } from './ids';
@@ -108,6 +109,12 @@ export interface ImportMeta {
   fileName: string;
   format: string;
   fileSize: number;
+  /**
+   * The status date the user confirmed in the import summary (the proposed default or a date they
+   * chose) and where it came from. Saved as the import's data date, so its place in the status
+   * history and every later analysis use it; omitted: the schedule's own data date stands.
+   */
+  statusDate?: { date: LocalDateTime; source: StatusDateSource };
 }
 
 /** What `chunkItems` yields: a run of whole items or one piece of a single big item, with its UTF-8 size. */

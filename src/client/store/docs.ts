@@ -44,9 +44,12 @@ export interface ImportHeaderDoc extends DocBase {
   format: string;
   fileSize: number;
   importedAt: string;
-  /** The file's data date, when it has one. */
+  /**
+   * The import's data date: the file's own, or the status date confirmed in the import summary
+   * (`project.dataDateSource` says where that one came from).
+   */
   dataDate?: LocalDateTime;
-  /** When the status was taken: the data date, else the latest actual date (model/snapshot.ts). Orders the history. */
+  /** When the status was taken: the data date, else what the file supports (model/statusDate.ts). Orders the history. */
   statusDate?: LocalDateTime;
   activityCount: number;
   warningsCount: number;

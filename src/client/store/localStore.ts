@@ -9,6 +9,8 @@
 import { inFile } from '../../core/import/types';
 import { SCHEDULE_FORMAT_VERSION, type Activity, type Schedule } from '../../core/model/schedule';
 import { mergeHistory, type HistoryInput } from '../../core/model/snapshot';
+import { tryToMinutes } from '../../core/model/dates';
+import { withStatusDate } from '../../core/model/statusDate';
 import { assembleSchedule, buildImportDocs, CHUNK_KIND_LIST, itemsFromChunks, type ChunkKind, type ImportMeta } from './chunks';
 import { adoptLegacyStore, LEGACY_STORE_NAME } from './accountStore';
 import { DerivedDb, rowsOf, type ActivityRow } from './derived';
@@ -254,6 +256,16 @@ class PouchDexieStore implements LocalStore {
       throw fail('invalid', 'Earnest could not save this import: its file size is not a number. Import the file again.');
     }
 
+    // The status date confirmed in the import summary becomes the import's data date.
+    let toSave = schedule;
+    if (meta.statusDate !== undefined) {
+      const { date, source } = meta.statusDate;
+      if (typeof date !== 'string' || tryToMinutes(date) === null) {
+        throw fail('invalid', `the status date chosen for this import ("${String(date)}") is not a date. Choose the status date again (day, month and year).`);
+      }
+      toSave = withStatusDate(schedule, date, source);
+    }
+
     let projectId: string;
     const isNewProject = meta.projectId === undefined;
     if (meta.projectId !== undefined) {
@@ -273,7 +285,7 @@ class PouchDexieStore implements LocalStore {
 
     let built: ReturnType<typeof buildImportDocs>;
     try {
-      built = buildImportDocs(schedule, { projectId, importId }, meta, importedAt);
+      built = buildImportDocs(toSave, { projectId, importId }, meta, importedAt);
     } catch (e) {
       if (!(e instanceof StoreError)) throw e;
       throw fail(

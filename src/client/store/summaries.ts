@@ -30,9 +30,9 @@ export interface ImportSummaryRow {
   fileName: string;
   format: string;
   fileSize: number;
-  /** The file's data date, when it has one. */
+  /** The import's data date: the file's own, or the one confirmed when it was imported. */
   dataDate?: LocalDateTime;
-  /** The data date or, failing that, the latest actual date: what orders the history. */
+  /** The data date or, failing that, what the file supports (model/statusDate.ts): what orders the history. */
   statusDate?: LocalDateTime;
   activityCount: number;
   importedAt: string;

@@ -6,7 +6,8 @@
 import { AnalysisInputError } from '../model/errors';
 import { fromMinutes, tryToMinutes, type LocalDateTime } from '../model/dates';
 import { toColumnar, type ColumnarActivities } from '../model/columnar';
-import type { MeasureBasis, Schedule, StatusSnapshot } from '../model/schedule';
+import type { MeasureBasis, Schedule, StatusDateSource, StatusSnapshot } from '../model/schedule';
+import { defaultStatusDate, statusDateFromFile } from '../model/statusDate';
 import { analyseCurve } from './curve';
 import { cashFlow } from './cashflow';
 import { periodGrid, periodsElapsed, type PeriodGrid, type PeriodSpec } from './periods';
@@ -17,8 +18,13 @@ import { activitySpans, compileCalendars, plannedValuesAt, timePhase, type Spans
 import type { Analysis, EacMethod, PeriodPoint } from './types';
 
 export interface ScheduleAnalysisOptions {
-  /** Status date; default the project's data date, else the latest snapshot's. */
+  /** Status date; default the schedule's default status date (model/statusDate.ts). */
   dataDate?: LocalDateTime;
+  /**
+   * The caller's local date (`localToday(new Date())`): the status date of last resort, when the
+   * schedule has no status date, current date or actual date. The core reads no clock.
+   */
+  today?: LocalDateTime;
   /** Default: weeks ending at the data date. */
   periods?: PeriodSpec | 'week' | 'month';
   profile?: SpreadProfile;
@@ -39,7 +45,7 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
   if (given.count === 0) throw new AnalysisInputError("The schedule has no activities, so there is nothing to measure: check that the export includes the project's activities.");
   const cals = compileCalendars(given, schedule.project.defaultCalendarId);
   const sp = activitySpans(given, cals);
-  const dd = resolveDataDate(schedule, opts, given, warnings);
+  const { at: dd, source: dataDateSource } = resolveDataDate(schedule, opts);
   const profile = opts.profile ?? 'linear';
   const { columns: c, inferred } = inferActualStarts(given, sp, dd);
   const inferredNote = inferredStartsWarning(c, inferred);
@@ -140,6 +146,7 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
   return {
     project: { id: schedule.project.id, name: schedule.project.name, currency: schedule.project.currency || 'GBP' },
     dataDate: fromMinutes(dd),
+    dataDateSource,
     measureBasis: basis,
     statusPeriod,
     cost: result.cost,
@@ -162,24 +169,23 @@ function periodSpec(p: ScheduleAnalysisOptions['periods'], dd: number): PeriodSp
   return p;
 }
 
-function resolveDataDate(schedule: Schedule, opts: ScheduleAnalysisOptions, c: ColumnarActivities, warnings: string[]): number {
-  const text = opts.dataDate ?? schedule.project.dataDate ?? schedule.snapshots.at(-1)?.dataDate;
-  if (text !== undefined) {
-    const v = tryToMinutes(text);
-    if (v === null) throw new AnalysisInputError(`The data date "${text}" is not a date (expected YYYY-MM-DD).`);
-    return v;
-  }
-  // No status date anywhere: the latest actual date is the best evidence of when status was taken.
-  let latest = -Infinity;
-  for (let i = 0; i < c.count; i++) {
-    if (c.actualFinish[i] > latest) latest = c.actualFinish[i];
-    if (c.actualStart[i] > latest) latest = c.actualStart[i];
-  }
-  if (Number.isFinite(latest)) {
-    warnings.push(`The schedule has no data date; the latest actual date (${fromMinutes(latest).slice(0, 10)}) was used. Pass a data date to choose another.`);
-    return latest;
-  }
-  throw new AnalysisInputError('The schedule has no data date and no actual dates: pass a data date (--data-date YYYY-MM-DD).');
+/**
+ * The status date: the one given, else the schedule's default (model/statusDate.ts: its status
+ * date, MS Project's current date, the latest actual or snapshot date, else the caller's today),
+ * with where it came from, which the Analysis reports.
+ */
+function resolveDataDate(schedule: Schedule, opts: ScheduleAnalysisOptions): { at: number; source: StatusDateSource } {
+  const choice =
+    opts.dataDate !== undefined
+      ? { date: opts.dataDate, source: 'given' as const }
+      : opts.today !== undefined
+        ? defaultStatusDate(schedule, opts.today)
+        : statusDateFromFile(schedule);
+  if (choice === undefined)
+    throw new AnalysisInputError('The schedule has no status date, no current date and no actual dates, so there is no date to measure at: give the date to measure at (the data date).');
+  const at = tryToMinutes(choice.date);
+  if (at === null) throw new AnalysisInputError(`The data date "${choice.date}" is not a date (expected YYYY-MM-DD).`);
+  return { at, source: choice.source };
 }
 
 /** What the schedule says when it is not measured in cost: it carries neither costs nor actual units. */

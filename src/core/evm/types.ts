@@ -3,6 +3,7 @@
  * and the UI consume them. Field names here are part of the CLI's --json output: keep them stable.
  */
 import type { LocalDateTime } from '../model/dates';
+import type { StatusDateSource } from '../model/schedule';
 import type { Computed } from './computed';
 
 /** Estimate-at-completion methods (EVM_REFERENCE.md §2). */
@@ -199,6 +200,12 @@ export interface Analysis {
   project: { id: string; name: string; currency: string };
   /** The status date, when the input is dated. */
   dataDate: LocalDateTime | null;
+  /**
+   * Where a schedule's status date came from (model/statusDate.ts): 'status-date' (the file's),
+   * 'current-date' (MS Project's), 'latest-actual', 'latest-snapshot', 'today', 'chosen' (on
+   * import) or 'given' (for this analysis). Absent for period tables.
+   */
+  dataDateSource?: StatusDateSource;
   /** What EV is measured in. */
   measureBasis: 'cost' | 'units' | 'duration';
   /** 1-based index of the status period in `series`. */

@@ -24,6 +24,24 @@ export function formatDate(text: string | null | undefined): string {
 }
 
 /**
+ * A status (data) date for display, the way P6 and MS Project show it: the calendar day it falls
+ * on. A P6 data date is the start of the first day not yet reported ("2012-05-10T00:00" → "10 May
+ * 2012", as P6 prints it) and an MS Project status date is usually the end of a working day
+ * ("2012-05-10T17:00" → "10 May 2012"); both read as that day. Every surface that shows a data
+ * date uses this (import summary, dashboard, status history, projects list, CLI, commentary), so
+ * one file never shows two dates. Not for period ends or forecast finishes: those are exclusive
+ * end instants (formatEndDate). "24:00" is the next day's 00:00.
+ */
+export function formatDataDate(text: string | null | undefined): string {
+  if (typeof text !== 'string') return NA;
+  const m = /^(\d{4})-(\d{2})-(\d{2})[T ]24:00(?::00(?:\.0+)?)?$/.exec(text.trim());
+  if (!m || formatDate(text) === NA) return formatDate(text);
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) + 86_400_000);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return formatDate(`${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`);
+}
+
+/**
  * A finish (an exclusive end instant, as the engine's period ends and forecast dates are) for
  * display: a date-time at exactly 00:00 is the end of the previous day ("2025-07-01T00:00" →
  * "30 Jun 2025"); a bare date means the end of that day and prints as is.

@@ -18,7 +18,7 @@
  * only when written (src/core/format).
  */
 import type { Analysis, BreakdownKind, BreakdownNode, PeriodMeasures } from '../evm/types';
-import { formatEndDate, formatPeriods } from '../format';
+import { formatDataDate, formatEndDate, formatPeriods } from '../format';
 import { alertTargets, evaluateAlerts, type Alert } from './alerts';
 import { DEFAULT_RULES, thresholdOf, type AlertRule, type MetricId, type Severity } from './rules';
 import { voiceFor, type Voice } from './voice';
@@ -200,7 +200,7 @@ function spitWords(x: number, th: Thresholds): string {
   return x >= 1.05 ? 'well ahead of schedule' : 'ahead of schedule';
 }
 
-const statusDate = (f: Facts): string => (f.a.dataDate && formatEndDate(f.a.dataDate) !== 'n/a' ? `As at ${formatEndDate(f.a.dataDate)}, ` : '');
+const statusDate = (f: Facts): string => (f.a.dataDate && formatDataDate(f.a.dataDate) !== 'n/a' ? `As at ${formatDataDate(f.a.dataDate)}, ` : '');
 
 /** "2.5 weeks behind" / "1 month ahead" / "on schedule". */
 function slipWords(v: Voice, svt: number): string {

@@ -3,3 +3,4 @@ export * from './schedule';
 export * from './columnar';
 export * from './validate';
 export * from './synthetic';
+export * from './statusDate';

@@ -43,6 +43,17 @@ export interface Project {
   currency: string;
   /** Status date: the moment up to which actuals are reported. */
   dataDate?: LocalDateTime;
+  /**
+   * Where `dataDate` came from when it is not the file's own status date: the default the import
+   * summary proposed and the user kept, or `chosen` when the user picked another date. Omitted:
+   * the file's status date. See statusDate.ts.
+   */
+  dataDateSource?: StatusDateSource;
+  /**
+   * MS Project's current date (Project Information ▸ Current Date), kept apart from the status
+   * date: MS Project measures progress at it only when no status date is set.
+   */
+  currentDate?: LocalDateTime;
   plannedStart?: LocalDateTime;
   plannedFinish?: LocalDateTime;
   /** Calendar used when an activity names none. */
@@ -56,6 +67,13 @@ export interface Project {
 }
 
 export type MeasureBasis = 'cost' | 'units' | 'duration';
+
+/**
+ * Where a status date came from (model/statusDate.ts): the file's status date, MS Project's current
+ * date, the latest actual date, the latest status snapshot, today (the file has no dates), chosen
+ * by the user on import, or given for one analysis (the CLI's --data-date, the dashboard's control).
+ */
+export type StatusDateSource = 'status-date' | 'current-date' | 'latest-actual' | 'latest-snapshot' | 'today' | 'chosen' | 'given';
 
 export interface WbsNode {
   id: string;

@@ -8,28 +8,15 @@
  */
 import { tryToMinutes, type LocalDateTime } from './dates';
 import type { Activity, ActivityStatus, ImportWarning, Schedule, StatusSnapshot } from './schedule';
+import { statusDateFromFile } from './statusDate';
 
 /**
- * The moment a schedule's status describes: its data date, or, when the file has none, the latest
- * actual date in it (the best evidence of when progress was recorded, the same fallback the EVM
- * engine uses). Undefined when the schedule has neither.
+ * The moment a schedule's status describes: the status date the file supports (its own status
+ * date, MS Project's current date, else its latest actual date: `statusDateFromFile`, the same
+ * rule the import summary and the EVM engine use). Undefined when the schedule has none of these.
  */
 export function statusDateOf(schedule: Schedule): LocalDateTime | undefined {
-  const dd = schedule.project.dataDate;
-  if (dd !== undefined && tryToMinutes(dd) !== null) return dd;
-  let best: LocalDateTime | undefined;
-  let bestAt = -Infinity;
-  for (const a of schedule.activities) {
-    for (const text of [a.actualStart, a.actualFinish]) {
-      if (text === undefined) continue;
-      const t = tryToMinutes(text);
-      if (t !== null && t > bestAt) {
-        bestAt = t;
-        best = text;
-      }
-    }
-  }
-  return best;
+  return statusDateFromFile(schedule)?.date;
 }
 
 /** One activity's progress as the snapshot records it. */

@@ -79,6 +79,8 @@ const schema = z.object({
     name: z.string().default('Untitled project'),
     currency: z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code such as GBP').default('GBP'),
     dataDate: date.optional(),
+    dataDateSource: z.enum(['status-date', 'current-date', 'latest-actual', 'latest-snapshot', 'today', 'chosen', 'given']).optional(),
+    currentDate: date.optional(),
     plannedStart: date.optional(),
     plannedFinish: date.optional(),
     defaultCalendarId: z.string().optional(),

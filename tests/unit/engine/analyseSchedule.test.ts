@@ -224,11 +224,11 @@ describe('analyseSchedule: warnings', () => {
     expect(a.cost.bac.value).toBe(45_000);
   });
 
-  it('no data date: the latest actual date is used, with a warning', () => {
+  it('no data date: the latest actual date is used, and the analysis says so', () => {
     const a = analyseSchedule(base({ dataDate: undefined }));
     // Latest actual: A2 started Wed 15 Jan 08:00.
     expect(a.dataDate).toBe('2025-01-15T08:00');
-    expect(a.warnings).toContain('The schedule has no data date; the latest actual date (2025-01-15) was used. Pass a data date to choose another.');
+    expect(a.dataDateSource).toBe('latest-actual');
   });
 
   it('no data date anywhere but a snapshot: the latest snapshot date is used', () => {
@@ -322,10 +322,11 @@ describe('analyseSchedule: input errors say what is wrong and what to do', () =>
     expect(m).toBe('The data date "15/01/2025" is not a date (expected YYYY-MM-DD).');
   });
 
-  it('no data date and no actuals', () => {
+  it('no data date, no actuals and no "today" to fall back on (callers pass their clock: tests/unit/model/statusDate.test.ts)', () => {
     const acts = activities().map((x) => ({ ...x, actualStart: undefined }));
     const m = message(() => analyseSchedule(base({ activities: acts, dataDate: undefined })));
-    expect(m).toContain('pass a data date (--data-date YYYY-MM-DD)');
+    expect(m).toMatch(/no status date, no current date and no actual dates/);
+    expect(m).toMatch(WHAT_TO_DO);
   });
 });
 

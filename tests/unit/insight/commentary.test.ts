@@ -45,7 +45,8 @@ describe('early-stage overrun', () => {
 
   it('status: % complete vs % scheduled vs % spent, CPI in words and money, SV and SV(t)', () => {
     const s = text(c, 'status');
-    expect(s).toContain('As at 28 Feb 2025, Riverside Depot is 6.9% complete against 7.4% scheduled, and has spent 8.3% of its £2,400,000 budget.');
+    // The fixture's data date is 2025-03-01T00:00; a data date reads as its day, as P6 shows it (formatDataDate).
+    expect(s).toContain('As at 1 Mar 2025, Riverside Depot is 6.9% complete against 7.4% scheduled, and has spent 8.3% of its £2,400,000 budget.');
     expect(s).toContain('It has spent more than it has earned.');
     expect(s).toContain('Cost performance is poor: CPI 0.83 means every £1 spent has earned £0.83 of work, £33,000 over budget so far');
     expect(s).toContain('SPI(t) 0.95');

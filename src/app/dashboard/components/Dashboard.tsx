@@ -4,7 +4,7 @@
  * passes it in. Each section has an h2; the components inside use h3 and below.
  */
 import { useId, type ReactNode } from 'react';
-import { formatDateText } from './valueFormat';
+import { formatDataDate } from '../../../core/format';
 import type { AlertRule } from '../../../core/insight/rules';
 import { AlertsList } from './AlertsList';
 import { BreakdownTable } from './BreakdownTable';
@@ -43,7 +43,7 @@ export function Dashboard({ data, rules, showCashFlow = true }: DashboardProps) 
     <MathGroup>
       <div className="dashboard-view">
         <p className="dashboard-view__meta">
-          {analysis.dataDate ? <>Status at {formatDateText(analysis.dataDate)}</> : 'No data date'}
+          {analysis.dataDate ? <>Status at {formatDataDate(analysis.dataDate)}</> : 'No data date'}
           {basisNote ? <span className="dashboard-view__basis"> · {basisNote}</span> : null}
         </p>
         {analysis.warnings.length ? (

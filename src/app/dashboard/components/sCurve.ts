@@ -6,6 +6,7 @@
  */
 import type { Analysis } from '../../../core/evm/types';
 import type { ChartMarker, LineSeries } from '../../../ui/charts/LineChart';
+import { formatDataDate } from '../../../core/format';
 import { formatAmount, formatDateText, type FormatContext } from './valueFormat';
 
 export interface SCurveData {
@@ -41,7 +42,7 @@ export function sCurveData(analysis: Analysis, ctx: FormatContext): SCurveData {
   if (hasForecast) series.push({ id: 'forecast', label: 'Forecast (to EAC)', colour: 'var(--chart-ac)', values: forecast, dashed: true });
 
   const at = analysis.schedule.at.value;
-  const dataDate = analysis.dataDate ? formatDateText(analysis.dataDate) : null;
+  const dataDate = analysis.dataDate ? formatDataDate(analysis.dataDate) : null;
   const marker: ChartMarker | null =
     at !== null || analysis.dataDate
       ? {
@@ -62,7 +63,7 @@ function summaryOf(analysis: Analysis, ctx: FormatContext, count: number, foreca
   parts.push(
     `S-curve over ${count} ${count === 1 ? ctx.periodUnit : `${ctx.periodUnit}s`}: cumulative planned value rises to ${a(last ? last.pv : null)}${last?.end ? ` by ${formatDateText(last.end)}` : ''}.`,
   );
-  const when = analysis.dataDate ? `At the data date (${formatDateText(analysis.dataDate)})` : `At the status period`;
+  const when = analysis.dataDate ? `At the data date (${formatDataDate(analysis.dataDate)})` : `At the status period`;
   parts.push(`${when} PV is ${a(c.pv.value)}, EV ${a(c.ev.value)} and AC ${a(c.ac.value)}.`);
   const end = [...forecast].reverse().find((v) => v !== null) ?? null;
   if (end !== null) parts.push(`Forecast spend reaches ${a(end)} at completion.`);

@@ -7,9 +7,11 @@
  *   code = <Name> (MS Project's file name); id = <GUID>, else the code.
  * - currency = CurrencyCode when it is an ISO 4217 code; GBP (the model's default) only when
  *   the file has none, with a warning (CurrencySymbol alone is ambiguous: "$").
- * - dataDate = StatusDate. MS Project falls back to CurrentDate when no status date is set, but
- *   CurrentDate is just the day the file was last worked on, so it is not used silently: the
- *   data date stays empty and a warning names the date MS Project would have used.
+ * - dataDate = StatusDate; currentDate = CurrentDate, kept apart. MS Project measures progress
+ *   at CurrentDate when no status date is set, but CurrentDate is often just the day the file was
+ *   last worked on, so it is not taken silently: the data date stays empty, a warning names the
+ *   date, and the import summary proposes it as the status date, saying so (model/statusDate.ts),
+ *   for the user to keep or change.
  * - defaultCalendarId = CalendarUID; source.application from SaveVersion/BuildNumber.
  *
  * Tasks
@@ -100,7 +102,7 @@ export function mapMspdiDocument(doc: MspdiDocument, options: MapOptions = {}): 
   else warn({ message: `The file does not say its currency (no <CurrencyCode>${p.currencySymbol ? `; the symbol is "${p.currencySymbol}"` : ''}); amounts are taken to be GBP. Check the project's currency.`, where: 'Project/CurrencyCode' });
   if (!p.statusDate) {
     warn({
-      message: `The file has no status date (Project ▸ Project Information ▸ Status Date)${p.currentDate ? `; MS Project would measure progress at its current date, ${p.currentDate.slice(0, 10)}` : ''}. Choose the data date before reading earned value.`,
+      message: `The file has no status date (Project ▸ Project Information ▸ Status Date)${p.currentDate ? `; MS Project would measure progress at its current date, ${p.currentDate.slice(0, 10)}` : ''}. Check the status date the import proposes (or pass --data-date) before reading earned value.`,
       where: 'Project/StatusDate',
     });
   }
@@ -346,6 +348,7 @@ export function mapMspdiDocument(doc: MspdiDocument, options: MapOptions = {}): 
   };
   if (code) schedule.project.code = code;
   if (p.statusDate) schedule.project.dataDate = p.statusDate;
+  if (p.currentDate) schedule.project.currentDate = p.currentDate;
   if (p.startDate) schedule.project.plannedStart = p.startDate;
   if (p.finishDate) schedule.project.plannedFinish = p.finishDate;
   const defaultCal = calendarId(p.calendarUid);
