@@ -11,12 +11,11 @@
  */
 import * as Comlink from 'comlink';
 import { analysePeriodTable, analyseSchedule, type PeriodTable, type ScheduleAnalysisOptions } from '../src/core/evm';
-import { evaluateAlerts, writeCommentary } from '../src/core/insight';
+import { dashboardOf, type DashboardData } from '../src/core/insight';
 import type { ImportWarning, Schedule, StatusDateSource } from '../src/core/model';
 import { tryToMinutes } from '../src/core/model/dates';
 import { defaultStatusDate, localToday, type StatusDateChoice } from '../src/core/model/statusDate';
 import { localStoreNameFor, openLocalStore, StoreError, type LocalStore, type StorageEstimate } from '../src/client/store';
-import type { DashboardData } from '../src/app/dashboard/components/types';
 
 export type DashboardResult = DashboardData & { importWarnings: ImportWarning[] };
 
@@ -174,7 +173,7 @@ const api = {
       const latest = (await s.listPeriodTables(projectId)).at(-1);
       if (latest) {
         const analysis = analysePeriodTable(latest.table, { eacMethod: options.eacMethod });
-        return { analysis, alerts: evaluateAlerts(analysis), commentary: writeCommentary(analysis), importWarnings: [] };
+        return { ...dashboardOf(analysis, { eacMethod: options.eacMethod }), importWarnings: [] };
       }
     }
     const row = importId ? imports.find((i) => i.importId === importId) : imports.at(-1);
@@ -190,7 +189,7 @@ const api = {
     const schedule = await s.loadSchedule(projectId, importId);
     // An AnalysisInputError's message says what is wrong with the schedule; Comlink carries it to the page.
     const analysis = analyseSchedule(schedule, { ...analysisOptions, today });
-    const result: DashboardResult = { analysis, alerts: evaluateAlerts(analysis), commentary: writeCommentary(analysis), importWarnings: schedule.source?.warnings ?? [] };
+    const result: DashboardResult = { ...dashboardOf(analysis, analysisOptions), importWarnings: schedule.source?.warnings ?? [] };
     // A cache that cannot be written (storage full) costs only speed.
     if (cacheImport) await s.cacheAnalysis(projectId, cacheImport, key, result).catch(() => undefined);
     return result;

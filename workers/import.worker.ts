@@ -9,8 +9,7 @@
  */
 import * as Comlink from 'comlink';
 import { analysePeriodTable, PeriodTableError } from '../src/core/evm';
-import { evaluateAlerts, writeCommentary } from '../src/core/insight';
-import type { DashboardData } from '../src/app/dashboard/components/types';
+import { dashboardOf, type DashboardData } from '../src/core/insight';
 import { ImportError, parseScheduleFile, type ImportProgress, type ParseOptions, type ParseOutcome, type ProjectSummary } from '../src/core/import';
 
 export type WorkerOutcome =
@@ -32,7 +31,7 @@ const api = {
       if (outcome.kind === 'period-table') {
         // A period table is small: analyse it here and show it straight away.
         const analysis = analysePeriodTable(outcome.table);
-        return { ...outcome, dashboard: { analysis, alerts: evaluateAlerts(analysis), commentary: writeCommentary(analysis) } };
+        return { ...outcome, dashboard: dashboardOf(analysis) };
       }
       const json = new TextEncoder().encode(JSON.stringify(outcome.result.schedules));
       const warnings = outcome.result.schedules.reduce((n, s) => n + (s.source?.warnings.length ?? 0), 0);

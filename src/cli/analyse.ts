@@ -5,7 +5,7 @@
  */
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { evaluateAlerts, writeCommentary } from '../core/insight';
+import { dashboardOf } from '../core/insight';
 import { USAGE, UsageError, parseAnalyseArgs } from './args';
 import { analyseFile } from './load';
 import { textReport } from './textReport';
@@ -29,9 +29,8 @@ export async function main(argv: string[], out: (s: string) => void, err: (s: st
   try {
     const { analysis, ignored } = await analyseFile(args);
     for (const option of ignored) err(`earnest analyse: warning: ${option}\n`);
-    const alerts = evaluateAlerts(analysis);
-    const commentary = writeCommentary(analysis);
-    out(args.json ? `${JSON.stringify(jsonReport(analysis, alerts, commentary), null, 2)}\n` : textReport(analysis, alerts, commentary));
+    const data = dashboardOf(analysis, { eacMethod: args.eacMethod, lastN: args.lastN });
+    out(args.json ? `${JSON.stringify(jsonReport(analysis, data.alerts, data.commentary), null, 2)}\n` : textReport(data));
     return 0;
   } catch (e) {
     const msg = (e as Error).message ?? String(e);

@@ -1,18 +1,14 @@
-/** The plain-text report `earnest analyse` prints: measures, earned schedule, forecasts, variances, alerts, commentary. */
-import type { Analysis, BreakdownNode, Computed, EacMethod } from '../core/evm';
+/**
+ * The plain-text report `earnest analyse` prints: measures, earned schedule, forecasts, variances,
+ * alerts, commentary. Row labels and EAC method labels come from the measure dictionary
+ * (src/core/evm/dictionary.ts), as on the dashboard.
+ */
+import type { Analysis, BreakdownNode, Computed } from '../core/evm';
 import { EAC_METHODS } from '../core/evm';
+import { eacMethodLabel, rootReason, rowLabel as L } from '../core/evm/dictionary';
 import { formatDataDate, formatEndDate, formatIndexOrNA, formatMoneyOrNA, formatPercentOrNA, formatPeriodsOrNA, formatNumberOrNA } from '../core/format';
-import type { Alert, Commentary } from '../core/insight';
+import { eacViewOf, type DashboardData } from '../core/insight';
 import { explainStatusDate } from '../core/model/statusDate';
-
-const EAC_NAMES: Record<EacMethod, string> = {
-  cpi: 'BAC / CPI',
-  cpiSpi: 'AC + (BAC − EV) / (CPI × SPI)',
-  composite: 'AC + (BAC − EV) / (0.8·CPI + 0.2·SPI)',
-  planRate: 'AC + (BAC − EV)',
-  cpiLastN: 'AC + (BAC − EV) / CPI last n periods',
-  bottomUp: 'AC + bottom-up ETC',
-};
 
 /**
  * Which status date the figures are at and why, when the input is a schedule: the same words the
@@ -26,7 +22,10 @@ function statusDateNote(a: Analysis): string | null {
   return `${when} — ${explainStatusDate(a.dataDateSource)}. Pass --data-date YYYY-MM-DD to measure at another date.`;
 }
 
-export function textReport(a: Analysis, alerts: Alert[], commentary: Commentary): string {
+/** The report of one dashboard bundle (dashboardOf): its analysis, alerts and commentary. */
+export function textReport(data: DashboardData): string {
+  const { analysis: a, alerts, commentary } = data;
+  const { requested: eacRequested, labels: eacOpts } = eacViewOf(data);
   const cur = a.project.currency;
   const isMoney = a.measureBasis === 'cost';
   const money = (c: Computed) => (isMoney ? formatMoneyOrNA(c.value, cur) : `${formatNumberOrNA(c.value, 1)} ${a.measureBasis === 'units' ? 'units' : 'h'}`);
@@ -37,6 +36,7 @@ export function textReport(a: Analysis, alerts: Alert[], commentary: Commentary)
   const row = (label: string, value: string, note = '') => `  ${label.padEnd(22)}${value.padStart(18)}${note}`;
   const m = a.cost;
   const s = a.schedule;
+  const n = eacOpts.n;
   const statusLabel = a.series[a.statusPeriod - 1]?.period.label ?? String(a.statusPeriod);
   const out: string[] = [];
 
@@ -48,37 +48,42 @@ export function textReport(a: Analysis, alerts: Alert[], commentary: Commentary)
   if (note) out.push(note);
   out.push('');
   out.push('Measures');
-  out.push(row('PV (BCWS)', money(m.pv)));
-  out.push(row('EV (BCWP)', money(m.ev), why(m.ev)));
-  out.push(row('AC (ACWP)', money(m.ac)));
-  out.push(row('BAC', money(m.bac)));
-  out.push(row('SV', money(m.sv), `  ${pct(m.svPct)} of PV`));
-  out.push(row('CV', money(m.cv), `  ${pct(m.cvPct)} of EV`));
-  out.push(row('SPI', idx(m.spi), why(m.spi)));
-  out.push(row('CPI', idx(m.cpi), why(m.cpi)));
-  out.push(row('CSI (SPI × CPI)', idx(m.csi)));
-  out.push(row('CPI last n periods', idx(m.cpiLastN), why(m.cpiLastN)));
-  out.push(row('% complete', pct(m.pctComplete)));
-  out.push(row('% spent', pct(m.pctSpent)));
-  out.push(row('% scheduled', pct(m.pctScheduled)));
+  out.push(row(L('pv'), money(m.pv)));
+  out.push(row(L('ev'), money(m.ev), why(m.ev)));
+  out.push(row(L('ac'), money(m.ac), why(m.ac)));
+  out.push(row(L('bac'), money(m.bac)));
+  out.push(row(L('sv'), money(m.sv), `  ${pct(m.svPct)} of PV`));
+  out.push(row(L('cv'), money(m.cv), `  ${pct(m.cvPct)} of EV`));
+  out.push(row(L('spi'), idx(m.spi), why(m.spi)));
+  out.push(row(L('cpi'), idx(m.cpi), why(m.cpi)));
+  out.push(row(L('csi'), idx(m.csi)));
+  out.push(row(L('cpiLastN'), idx(m.cpiLastN), m.cpiLastN.value === null ? why(m.cpiLastN) : typeof n === 'number' ? `  over the last ${n} ${n === 1 ? 'period' : 'periods'}` : ''));
+  out.push(row(L('pctComplete'), pct(m.pctComplete)));
+  out.push(row(L('pctSpent'), pct(m.pctSpent)));
+  out.push(row(L('pctScheduled'), pct(m.pctScheduled)));
   out.push('');
   out.push('Earned schedule');
-  out.push(row('PD', per(s.pd)));
-  out.push(row('AT', per(s.at)));
-  out.push(row('ES', per(s.es)));
-  out.push(row('SV(t)', per(s.svt)));
-  out.push(row('SPI(t)', idx(s.spit), why(s.spit)));
-  out.push(row('TSPI', idx(s.tspi), why(s.tspi)));
-  out.push(row('IEAC(t), PF = 1', per(s.ieact.pf1), a.forecastFinish.pf1 ? `  finish ${formatEndDate(a.forecastFinish.pf1)}` : ''));
-  out.push(row('IEAC(t), PF = SPI(t)', per(s.ieact.spi), a.forecastFinish.spit ? `  finish ${formatEndDate(a.forecastFinish.spit)}` : why(s.ieact.spi)));
-  out.push(row('IEAC(t), PF = SCI(t)', per(s.ieact.sci), a.forecastFinish.scit ? `  finish ${formatEndDate(a.forecastFinish.scit)}` : why(s.ieact.sci)));
+  out.push(row(L('pd'), per(s.pd)));
+  out.push(row(L('at'), per(s.at)));
+  out.push(row(L('es'), per(s.es)));
+  out.push(row(L('svt'), per(s.svt)));
+  out.push(row(L('spit'), idx(s.spit), why(s.spit)));
+  out.push(row(L('tspi'), idx(s.tspi), why(s.tspi)));
+  out.push(row(L('ieactPf1'), per(s.ieact.pf1), a.forecastFinish.pf1 ? `  finish ${formatEndDate(a.forecastFinish.pf1)}` : ''));
+  out.push(row(L('ieact'), per(s.ieact.spi), `  PF = SPI(t)${a.forecastFinish.spit ? `, finish ${formatEndDate(a.forecastFinish.spit)}` : why(s.ieact.spi)}`));
+  out.push(row(L('ieactSci'), per(s.ieact.sci), a.forecastFinish.scit ? `  finish ${formatEndDate(a.forecastFinish.scit)}` : why(s.ieact.sci)));
   out.push('');
   out.push('Forecasts');
-  for (const k of EAC_METHODS) out.push(row(`EAC ${k}${k === m.eacMethod ? ' *' : ''}`, money(m.eac[k]), `  ${EAC_NAMES[k]}${why(m.eac[k])}`));
-  out.push(row('ETC', money(m.etc), `  EAC (${m.eacMethod}) − AC`));
-  out.push(row('VAC', money(m.vac), `  ${pct(m.vacPct)} of BAC`));
-  out.push(row('TCPI to BAC', idx(m.tcpiBac), why(m.tcpiBac)));
-  out.push(row('TCPI to EAC', idx(m.tcpiEac), why(m.tcpiEac)));
+  for (const k of EAC_METHODS) out.push(row(`EAC ${k}${k === m.eacMethod ? ' *' : ''}`, money(m.eac[k]), `  ${eacMethodLabel(k, eacOpts)}${why(m.eac[k])}`));
+  if (eacRequested !== m.eacMethod) {
+    const reason = rootReason(m.eac[eacRequested].reason) ?? 'it could not be computed.';
+    const why = `${reason[0].toLowerCase()}${reason.slice(1)}`.replace(/\.$/, '');
+    out.push(`  * ${eacMethodLabel(m.eacMethod, eacOpts)} is used: ${eacMethodLabel(eacRequested, eacOpts)} was asked for and is not available (${why}).`);
+  }
+  out.push(row(L('etc'), money(m.etc), `  EAC (${eacMethodLabel(m.eacMethod, eacOpts)}) − AC${why(m.etc)}`));
+  out.push(row(L('vac'), money(m.vac), m.vac.value === null ? why(m.vac) : `  ${pct(m.vacPct)} of BAC`));
+  out.push(row(L('tcpiBac'), idx(m.tcpiBac), why(m.tcpiBac)));
+  out.push(row(L('tcpiEac'), idx(m.tcpiEac), why(m.tcpiEac)));
 
   const top = topVariances(a.breakdown, 5);
   if (top.length) {

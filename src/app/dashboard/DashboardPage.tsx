@@ -1,28 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { dataApi } from '../../client/data';
-import { EAC_METHODS, type EacMethod } from '../../core/evm';
+import type { EacMethod } from '../../core/evm';
 import { formatDataDate, formatDate } from '../../core/format';
 import { explainStatusDate } from '../../core/model/statusDate';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { Dashboard } from './components';
+import { Dashboard, eacMethodOptions } from './components';
 import type { DashboardResult } from '../../../workers/data.worker';
 import { WarningList } from '../WarningList';
 import { StatusDateField, statusDateStatement, statusDayProblem } from '../import/StatusDateField';
 import '../app.css';
 
 type ImportRow = Awaited<ReturnType<ReturnType<typeof dataApi>['listImports']>>[number];
-
-const EAC_LABELS: Record<EacMethod, string> = {
-  cpi: 'BAC / CPI',
-  cpiSpi: 'CPI × SPI',
-  composite: '0.8 CPI + 0.2 SPI',
-  planRate: 'AC + (BAC − EV)',
-  cpiLastN: 'CPI of the last 3 periods',
-  bottomUp: 'Bottom-up (remaining cost)',
-};
 
 /** /app/projects/:id — the project's earned value dashboard at its data date. */
 export default function DashboardPage() {
@@ -137,9 +128,10 @@ export default function DashboardPage() {
           <label className="field">
             <span>EAC method</span>
             <select className="input" value={eacMethod} onChange={(e) => setEacMethod(e.target.value as EacMethod)}>
-              {EAC_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {EAC_LABELS[m]}
+              {/* Labels from the measure dictionary, with the weight and n of the analysis, as the EAC card names them. */}
+              {eacMethodOptions(data).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </select>

@@ -20,6 +20,7 @@
  * occurs in `formula`; where one symbol contains another (EV and EV(n)), substitute the longest first.
  */
 import { computed, finite, missingReason, val, type Computed, type Inputs, type Sources } from './computed';
+import { eacMethodLabel, eacMethodPhrase } from './dictionary';
 import type { CostInputs, CostMeasures, EacMethod } from './types';
 
 /** Weight of CPI in the composite EAC when none is given (DoD IEAC practice; reference §2). */
@@ -27,17 +28,6 @@ export const DEFAULT_COMPOSITE_WEIGHT = 0.8;
 
 /** The method used for `eacSelected` when none is requested: BAC / CPI, the "typical" EAC. */
 export const DEFAULT_EAC_METHOD: EacMethod = 'cpi';
-
-/** Plain-English names of the EAC methods, for reasons and labels. */
-export const EAC_METHOD_LABELS: Readonly<Record<EacMethod, string>> = {
-  cpi: 'cumulative CPI (BAC / CPI)',
-  cpiSpi: 'CPI × SPI (AC + (BAC − EV) / (CPI × SPI))',
-  composite: 'the composite index (AC + (BAC − EV) / (w × CPI + (1 − w) × SPI))',
-  planRate: 'remaining work at budget rates (AC + (BAC − EV))',
-  cpiLastN: 'the CPI of the last n periods (AC + (BAC − EV) / CPI(n))',
-  bottomUp: 'the bottom-up estimate to complete (AC + ETC)',
-};
-
 
 /*
  * Performance: computeCostMeasures runs once per roll-up node, thousands of times per roll-up, so it
@@ -304,7 +294,7 @@ export function computeCostMeasures(inputs: CostInputs): CostMeasures {
     eacMethod = 'planRate';
     const fallback = eac.planRate;
     const why = eac[requested].reason ?? 'it could not be computed.';
-    const note = `EAC by ${EAC_METHOD_LABELS[requested]} is not available (${stripPeriod(why)}), so AC + (BAC − EV) is used instead: it assumes the remaining work is done at budget rates.`;
+    const note = `EAC by ${eacMethodPhrase(requested)} is not available (${stripPeriod(why)}), so ${eacMethodLabel('planRate')} is used instead: it assumes the remaining work is done at budget rates.`;
     eacSelected = computed(
       fallback.value,
       fallback.formula,

@@ -1,9 +1,14 @@
 /**
  * Evaluates alert rules over the project and every node of its breakdown.
  *
- * - A null figure never triggers an alert (an undefined ratio is not a breach).
+ * - A null figure never triggers an alert (an undefined ratio is not a breach), and is never
+ *   coloured: `judge` is the one evaluation of a metric on a node, and both the alert list
+ *   (`evaluateAlerts`) and the dashboard's colours (`statusOf`, status.ts) are read from it, so a
+ *   card can never be red while the alert list says there is nothing wrong.
  * - For one node and one metric only the most severe breach is kept: a critical rule supersedes
  *   the warning of the same metric.
+ * - A breakdown node whose activities are the project's own (the single WBS root under the project)
+ *   does not repeat the project's alerts.
  * - Alerts are sorted critical first, then by the size of the breach relative to its threshold.
  */
 import type { Analysis, BreakdownKind, BreakdownNode, CostMeasures, ScheduleMeasures } from '../evm/types';
@@ -46,6 +51,12 @@ export interface AlertTarget {
   kind: BreakdownKind;
   cost: CostMeasures;
   schedule: ScheduleMeasures | null;
+  /**
+   * Set on a breakdown node that holds every activity of the project (the single WBS root under
+   * it, and any single-child chain below that): its figures are the project's own, so it does not
+   * repeat an alert the project raises.
+   */
+  sameAsProject?: boolean;
 }
 
 /** Whether a rule's scope covers a node kind. */
@@ -53,22 +64,38 @@ export function inScope(scope: RuleScope, kind: BreakdownKind): boolean {
   return scope === 'any' || scope === kind;
 }
 
+/** A breakdown node as the rules see it. */
+export function nodeTarget(n: BreakdownNode): AlertTarget {
+  return { id: n.id, name: n.name || n.code || n.id, kind: n.kind, cost: n.cost, schedule: null };
+}
+
 /**
  * The project first, then the breakdown depth-first (its project-kind root is the project itself).
  * A node that only wraps one child of its own kind holding all its activities (P6's project-level WBS element, a
  * single phase) has that child's figures exactly, so it is left out: the same alert twice under
- * two names says nothing new.
+ * two names says nothing new. For the same reason the nodes that hold every activity of the project
+ * (the single WBS root P6 puts under a project) are marked `sameAsProject`.
  */
 export function alertTargets(analysis: Analysis): AlertTarget[] {
   const out: AlertTarget[] = [
     { id: analysis.project.id, name: analysis.project.name, kind: 'project', cost: analysis.cost, schedule: analysis.schedule },
   ];
+  const root = analysis.breakdown;
   const wrapper = (n: BreakdownNode) => n.children.length === 1 && n.children[0].kind === n.kind && n.children[0].activityCount === n.activityCount;
+  // Walking down from the project's root through single children that keep every activity.
+  const sameAsProject = new Set<BreakdownNode>();
+  if (root) {
+    for (let n = root; n.children.length === 1 && n.children[0].activityCount === root.activityCount; n = n.children[0]) sameAsProject.add(n.children[0]);
+  }
   const walk = (n: BreakdownNode): void => {
-    if (n.kind !== 'project' && !wrapper(n)) out.push({ id: n.id, name: n.name || n.code || n.id, kind: n.kind, cost: n.cost, schedule: null });
+    if (n.kind !== 'project' && !wrapper(n)) {
+      const t = nodeTarget(n);
+      if (sameAsProject.has(n)) t.sameAsProject = true;
+      out.push(t);
+    }
     for (const c of n.children) walk(c);
   };
-  if (analysis.breakdown) walk(analysis.breakdown);
+  if (root) walk(root);
   return out;
 }
 
@@ -159,46 +186,91 @@ export function scheduleMeasurable(analysis: Analysis): boolean {
   return !(pv !== null && pv <= 0 && (ev === null || ev <= 0));
 }
 
+export type StatusColour = 'good' | 'warning' | 'critical' | 'neutral';
+
+/** What the rules make of one metric on one node. */
+export interface Judgement {
+  /**
+   * 'critical' or 'warning' when a rule of that severity is breached; 'good' when the metric is
+   * watched by a rule in scope and none is breached; 'neutral' when it is not judged at all: no rule
+   * in scope, the figure is null, it needs actual cost that was not recorded, or it is a schedule
+   * figure before anything was planned.
+   */
+  status: StatusColour;
+  /** The most severe breached rule (the largest breach among equals), when status is critical or warning. */
+  rule: AlertRule | null;
+  /** The value the rules read (null when not judged). */
+  value: number | null;
+}
+
+/** Whether `t` has recorded actual cost, which the cost-efficiency metrics need to mean anything. */
+const hasActualCost = (t: AlertTarget): boolean => typeof t.cost.ac.value === 'number' && t.cost.ac.value > 0;
+
+const NOT_JUDGED: Judgement = { status: 'neutral', rule: null, value: null };
+
+/**
+ * The one evaluation of the rules on a metric of a node, behind both the alert list and the
+ * dashboard's colours. `measurable`: whether schedule metrics can be judged (scheduleMeasurable).
+ */
+export function judge(t: AlertTarget, metric: MetricId, rules: readonly AlertRule[], measurable: boolean): Judgement {
+  if (!Object.prototype.hasOwnProperty.call(METRICS, metric)) return NOT_JUDGED;
+  const def = METRICS[metric] as MetricDefinition;
+  const relevant = rules.filter((r) => r.metric === metric && inScope(r.scope, t.kind) && Number.isFinite(r.threshold));
+  if (relevant.length === 0) return NOT_JUDGED;
+  if (!measurable && def.source === 'schedule') return NOT_JUDGED;
+  if (def.needsCost && !hasActualCost(t)) return NOT_JUDGED;
+  const value = readMetric(metric, t.cost, t.schedule);
+  if (value === null) return NOT_JUDGED;
+  let worst: AlertRule | null = null;
+  let worstBreach = 0;
+  for (const r of relevant) {
+    if (!breaches(value, r.comparison, r.threshold)) continue;
+    const size = breachSize(value, r.comparison, r.threshold);
+    if (!worst || SEVERITY_RANK[r.severity] > SEVERITY_RANK[worst.severity] || (r.severity === worst.severity && size > worstBreach)) {
+      worst = r;
+      worstBreach = size;
+    }
+  }
+  return { status: worst ? worst.severity : 'good', rule: worst, value };
+}
+
+/** The metrics the rules watch, in the order their first rule is listed. */
+function watchedMetrics(rules: readonly AlertRule[]): MetricId[] {
+  const out: MetricId[] = [];
+  for (const r of rules) if (!out.includes(r.metric)) out.push(r.metric);
+  return out;
+}
+
 /** Every alert the rules raise on the project and its breakdown, most serious first. */
 export function evaluateAlerts(analysis: Analysis, rules: readonly AlertRule[] = DEFAULT_RULES, opts: EvaluateOptions = {}): Alert[] {
   const voice = voiceFor(analysis, { currency: opts.currency });
   const targets = alertTargets(analysis);
   const measurable = scheduleMeasurable(analysis);
+  const metrics = watchedMetrics(rules);
   const kept: { alert: Alert; order: number }[] = [];
+  // The metrics the project itself is alerted on: a node with the project's own figures does not repeat them.
+  const onProject = new Set<MetricId>();
   targets.forEach((t, order) => {
-    // Best breach per metric on this node: highest severity, then largest breach.
-    const best = new Map<MetricId, Alert>();
-    for (const rule of rules) {
-      if (!inScope(rule.scope, t.kind)) continue;
-      if (!Object.prototype.hasOwnProperty.call(METRICS, rule.metric)) continue;
-      const def = METRICS[rule.metric] as MetricDefinition;
-      if (!measurable && def.source === 'schedule') continue;
-      if (def.needsCost && !(typeof t.cost.ac.value === 'number' && t.cost.ac.value > 0)) continue;
-      const value = readMetric(rule.metric, t.cost, t.schedule);
-      if (value === null || !Number.isFinite(rule.threshold)) continue;
-      if (!breaches(value, rule.comparison, rule.threshold)) continue;
+    for (const metric of metrics) {
+      const j = judge(t, metric, rules, measurable);
+      if (!j.rule || j.value === null) continue;
+      if (t.kind === 'project') onProject.add(metric);
+      else if (t.sameAsProject && onProject.has(metric)) continue;
+      const rule = j.rule;
       const alert: Alert = {
         ruleId: rule.id,
         severity: rule.severity,
         nodeId: t.id,
         nodeName: t.name,
         nodeKind: t.kind,
-        metric: rule.metric,
-        value,
+        metric,
+        value: j.value,
         threshold: rule.threshold,
-        breach: breachSize(value, rule.comparison, rule.threshold),
-        message: renderTemplate(rule.message, placeholders(t, rule, value, voice)),
+        breach: breachSize(j.value, rule.comparison, rule.threshold),
+        message: renderTemplate(rule.message, placeholders(t, rule, j.value, voice)),
       };
-      const prev = best.get(rule.metric);
-      if (
-        !prev ||
-        SEVERITY_RANK[alert.severity] > SEVERITY_RANK[prev.severity] ||
-        (alert.severity === prev.severity && alert.breach > prev.breach)
-      ) {
-        best.set(rule.metric, alert);
-      }
+      kept.push({ alert, order });
     }
-    for (const a of best.values()) kept.push({ alert: a, order });
   });
   kept.sort(
     (a, b) =>
@@ -208,29 +280,4 @@ export function evaluateAlerts(analysis: Analysis, rules: readonly AlertRule[] =
       (a.alert.ruleId < b.alert.ruleId ? -1 : a.alert.ruleId > b.alert.ruleId ? 1 : 0),
   );
   return kept.map((k) => k.alert);
-}
-
-export type StatusColour = 'good' | 'warning' | 'critical' | 'neutral';
-
-/**
- * The colour of a dashboard card for a metric's value: 'critical' or 'warning' when a rule of
- * that severity fires, 'good' when the metric has rules and none fires, 'neutral' when the value
- * is null or no rule watches the metric. Only rules whose scope covers `kind` count.
- */
-export function statusColour(
-  metricValue: number | null | undefined,
-  metric: MetricId,
-  rules: readonly AlertRule[] = DEFAULT_RULES,
-  kind: BreakdownKind = 'project',
-): StatusColour {
-  if (typeof metricValue !== 'number' || !Number.isFinite(metricValue)) return 'neutral';
-  const relevant = rules.filter((r) => r.metric === metric && inScope(r.scope, kind) && Number.isFinite(r.threshold));
-  if (relevant.length === 0) return 'neutral';
-  let worst: StatusColour = 'good';
-  for (const r of relevant) {
-    if (!breaches(metricValue, r.comparison, r.threshold)) continue;
-    if (r.severity === 'critical') return 'critical';
-    worst = 'warning';
-  }
-  return worst;
 }

@@ -14,12 +14,20 @@
  * - Prefer SPI(t) / IEAC(t) to SPI late in a project: SPI returns to 1.00 at completion however
  *   late the job (Lipke & Henderson 2006; Vandevoorde & Vanhoucke 2006).
  *
+ * Without actual costs or actual units (Analysis.noActualsReason: a schedule-only XER, a period
+ * table without AC) the commentary says so once and then speaks of the schedule alone: no cost
+ * advice, no EAC, and the schedule figures name their weighting ("duration-weighted").
+ *
+ * The commentary is written on the alerts it is given (dashboardOf evaluates them once, with the
+ * same rules), so the words and the alert list always agree.
+ *
  * No randomness and no clock: the same analysis always gives the same words. Figures are rounded
  * only when written (src/core/format).
  */
+import { eacLabelOptionsOf, eacMethodLabel } from '../evm/dictionary';
 import type { Analysis, BreakdownKind, BreakdownNode, PeriodMeasures } from '../evm/types';
 import { formatDataDate, formatEndDate, formatPeriods } from '../format';
-import { alertTargets, evaluateAlerts, type Alert } from './alerts';
+import { alertTargets, type Alert } from './alerts';
 import { DEFAULT_RULES, thresholdOf, type AlertRule, type MetricId, type Severity } from './rules';
 import { voiceFor, type Voice } from './voice';
 
@@ -85,7 +93,21 @@ function thresholds(rules: readonly AlertRule[]): Thresholds {
   };
 }
 
-type State = 'not-started' | 'no-cost' | 'complete' | 'in-progress';
+/**
+ * Where the job stands. 'no-cost': in progress but no actual cost recorded yet (load it);
+ * 'schedule-only': in progress and the input carries no actuals at all (say so once, then only the
+ * schedule).
+ */
+type State = 'not-started' | 'no-cost' | 'schedule-only' | 'complete' | 'in-progress';
+
+/** Said once when the input has no actual costs or actual units; nothing else speaks of cost then. */
+export const NO_ACTUALS_SENTENCE = 'It carries no actual costs or actual units, so only schedule performance is reported.';
+
+/** The engine's reason when the input carries no actual costs or actual units, if so. */
+export function noActualsReasonOf(a: Analysis): string | undefined {
+  const r = (a as Analysis & { noActualsReason?: string }).noActualsReason;
+  return typeof r === 'string' && r.length > 0 ? r : undefined;
+}
 
 /** Everything the paragraphs talk about, read once from the analysis. */
 interface Facts {
@@ -94,6 +116,8 @@ interface Facts {
   th: Thresholds;
   name: string;
   state: State;
+  /** No actual costs or actual units in the input: only the schedule is spoken of. */
+  scheduleOnly: boolean;
   pv: Num;
   ev: Num;
   ac: Num;
@@ -130,9 +154,11 @@ function factsOf(a: Analysis, v: Voice, th: Thresholds): Facts {
   const ev = fin(c.ev.value);
   const ac = fin(c.ac.value);
   const bac = fin(c.bac.value);
+  const scheduleOnly = noActualsReasonOf(a) !== undefined;
   let state: State;
-  if ((ev === null || ev <= 0) && (ac === null || ac <= 0)) state = 'not-started';
+  if ((ev === null || ev <= 0) && (scheduleOnly || ac === null || ac <= 0)) state = 'not-started';
   else if (ev !== null && bac !== null && bac > 0 && ev >= bac * (1 - 1e-9)) state = 'complete';
+  else if (scheduleOnly) state = 'schedule-only';
   else if (ac === null || ac <= 0) state = 'no-cost';
   else state = 'in-progress';
   return {
@@ -141,6 +167,7 @@ function factsOf(a: Analysis, v: Voice, th: Thresholds): Facts {
     th,
     name: a.project.name.trim() || 'The project',
     state,
+    scheduleOnly,
     pv: fin(c.pv.value),
     ev,
     ac,
@@ -235,10 +262,12 @@ function scheduleSentence(f: Facts): string | null {
     } else s += ' (SV(t) 0)';
     if (f.sv !== null && f.spi !== null) {
       const amt = v.amount(Math.abs(f.sv));
+      // Name the weighting when EV is not money: "duration-weighted, 50 hours of planned work …".
+      const terms = v.weighting ? `${v.weighting},` : `in ${v.terms} terms`;
       s +=
         amt === v.amount(0)
-          ? `; in ${v.terms} terms the schedule variance is nil (SPI ${v.index(f.spi)}).`
-          : `; in ${v.terms} terms ${amt} of planned work is ${f.sv < 0 ? 'not yet done' : 'done ahead of plan'} (SV ${f.sv < 0 ? '-' : '+'}${amt}, SPI ${v.index(f.spi)}).`;
+          ? `; ${terms} the schedule variance is nil (SPI ${v.index(f.spi)}).`
+          : `; ${terms} ${amt} of planned work is ${f.sv < 0 ? 'not yet done' : 'done ahead of plan'} (SV ${f.sv < 0 ? '-' : '+'}${amt}, SPI ${v.index(f.spi)}).`;
     } else s += '.';
     return s;
   }
@@ -271,7 +300,19 @@ function statusParagraph(f: Facts): string {
   const bac = f.bac !== null ? v.amount(f.bac) : 'n/a';
   switch (f.state) {
     case 'not-started': {
-      if (f.pv !== null && f.pv > 0) {
+      if (f.scheduleOnly) {
+        const weighted = v.weighting ? ` (${v.weighting})` : '';
+        if (f.pv !== null && f.pv > 0) {
+          out.push(
+            `${statusDate(f)}${f.name} has not started: no progress has been recorded, although ${v.amount(f.pv)}${f.pctScheduled !== null ? ` (${v.pct(f.pctScheduled)})` : ''} of the ${bac} of planned work was due by now${weighted}.`,
+          );
+        } else {
+          const over = f.pd !== null ? ` over ${v.periods(f.pd)}` : '';
+          out.push(`${statusDate(f)}${f.name} has not started: nothing was planned or earned by the status date. The plan holds ${bac} of work${over}${weighted}.`);
+        }
+        out.push(NO_ACTUALS_SENTENCE);
+        if (f.pv !== null && f.pv > 0 && f.svt !== null && f.svt < 0) out.push(`It is already ${v.periods(-f.svt)} behind schedule.`);
+      } else if (f.pv !== null && f.pv > 0) {
         out.push(
           `${statusDate(f)}${f.name} has not started earning: no work has been performed and no actual cost has been recorded, although ${v.amount(f.pv)}${f.pctScheduled !== null ? ` (${v.pct(f.pctScheduled)})` : ''} of the ${bac} budget was planned by now.`,
         );
@@ -291,6 +332,8 @@ function statusParagraph(f: Facts): string {
             ? 'exactly on budget'
             : `${cvAbs}${f.cvPct !== null ? ` (${v.pct(Math.abs(f.cvPct))})` : ''} ${f.cv < 0 ? 'over' : 'under'} budget`;
         out.push(`It cost ${v.amount(f.ac)}, ${verdict}, a final CPI of ${v.index(f.cpi)}.`);
+      } else if (f.scheduleOnly) {
+        out.push(NO_ACTUALS_SENTENCE);
       } else {
         out.push('No actual cost has been recorded, so the final cost performance cannot be measured.');
       }
@@ -303,7 +346,7 @@ function statusParagraph(f: Facts): string {
           );
           if (f.spi !== null && readsAsOne(f.spi)) {
             out.push(
-              `SPI reads ${v.index(f.spi)} only because earned and planned value both equal the budget at completion: SPI always returns to 1.00 at the end, however late the work, so SPI(t) is the true measure.`,
+              `SPI reads ${v.index(f.spi)} only because earned and planned value both equal ${f.scheduleOnly ? 'the planned total' : 'the budget at completion'}: SPI always returns to 1.00 at the end, however late the work, so SPI(t) is the true measure.`,
             );
           }
         } else if (late) {
@@ -312,6 +355,15 @@ function statusParagraph(f: Facts): string {
           out.push(`It finished on time, in ${v.periods(f.pd)}.`);
         }
       }
+      break;
+    }
+    case 'schedule-only': {
+      out.push(
+        `${statusDate(f)}${f.name} is ${pctOr(f, f.pctComplete)} complete against ${pctOr(f, f.pctScheduled)} scheduled${v.weighting ? ` (${v.weighting})` : ''}.`,
+      );
+      out.push(NO_ACTUALS_SENTENCE);
+      const s = scheduleSentence(f);
+      if (s) out.push(s);
       break;
     }
     case 'no-cost': {
@@ -350,6 +402,7 @@ const pctOr = (f: Facts, x: Num): string => (x === null ? 'an unknown share' : f
 function trendParagraph(f: Facts): string {
   const { v, a, th } = f;
   if (f.state === 'not-started') return 'There is no performance history yet, so there is no trend to read.';
+  if (f.scheduleOnly) return scheduleTrend(f);
   if (f.state === 'no-cost' || f.cpi === null) {
     const pts = a.series.filter((p) => p.period.index <= a.statusPeriod && p.schedule && fin(p.schedule.spit.value) !== null);
     if (pts.length >= 2 && f.spit !== null) {
@@ -412,17 +465,21 @@ function trendParagraph(f: Facts): string {
   return out.join(' ');
 }
 
+/** The trend when only the schedule can be measured: SPI(t) against the previous period. */
+function scheduleTrend(f: Facts): string {
+  const { v, a } = f;
+  if (f.state === 'complete') return 'With the work complete the schedule figures are final.';
+  const pts = a.series.filter((p) => p.period.index <= a.statusPeriod && p.schedule && fin(p.schedule.spit.value) !== null);
+  const prev = pts.length >= 2 ? fin(pts[pts.length - 2].schedule?.spit.value) : null;
+  if (prev !== null && f.spit !== null) {
+    const move = v.index(prev) === v.index(f.spit) ? `is unchanged at ${v.index(f.spit)}` : `has moved from ${v.index(prev)} to ${v.index(f.spit)}`;
+    return `SPI(t) ${move} since the previous ${v.unit}.`;
+  }
+  return `This is the first ${v.unit} with progress recorded, so there is no trend yet.`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Forecast.
-
-const EAC_SHORT_LABELS: Record<string, string> = {
-  cpi: 'BAC / CPI',
-  cpiSpi: 'CPI × SPI',
-  composite: 'composite CPI/SPI',
-  planRate: 'remaining work at budget rates',
-  cpiLastN: 'recent CPI',
-  bottomUp: 'bottom-up',
-};
 
 function scheduleForecast(f: Facts): string[] {
   const { v, th } = f;
@@ -460,6 +517,9 @@ function forecastParagraph(f: Facts): string {
   const out: string[] = [];
   if (f.state === 'not-started') {
     const over = f.pd !== null ? ` over ${v.periods(f.pd)}` : '';
+    if (f.scheduleOnly) {
+      return `With no progress recorded there is nothing to forecast from yet: the plan of ${f.bac !== null ? v.amount(f.bac) : 'n/a'} of work${over} is the only estimate.`;
+    }
     return `With no work performed and no cost recorded there is nothing to forecast from yet: the budget of ${f.bac !== null ? v.amount(f.bac) : 'n/a'}${over} is the only estimate.`;
   }
   if (f.state === 'complete') {
@@ -467,6 +527,10 @@ function forecastParagraph(f: Facts): string {
       out.push(`The final cost is ${v.amount(f.ac)} against a budget of ${v.amount(f.bac)}: ${varianceWords(v, f.bac - f.ac)} at completion.`);
     }
     return out.length ? out.join(' ') : 'The work is complete; no forecast is needed.';
+  }
+  if (f.state === 'schedule-only') {
+    out.push(...scheduleForecast(f));
+    return out.length ? out.join(' ') : 'There is too little progress yet to forecast the finish.';
   }
   if (f.state === 'no-cost') {
     out.push('No actual cost has been recorded yet, so there is no cost forecast: the budget is the only estimate of final cost.');
@@ -498,7 +562,8 @@ function forecastParagraph(f: Facts): string {
   // The reported EAC.
   const method = f.a.cost.eacMethod;
   if (f.eac !== null && f.vac !== null) {
-    const label = method === 'cpi' ? '' : ` (${EAC_SHORT_LABELS[method] ?? method})`;
+    // Named by the dictionary's label, as the dashboard's selector and card name it.
+    const label = ` (${eacMethodLabel(method, eacLabelOptionsOf(f.a.cost))})`;
     const share = f.vacPct !== null && v.pct(Math.abs(f.vacPct)) !== v.pct(0) ? ` (${v.pct(Math.abs(f.vacPct))} of the budget)` : '';
     out.push(`The reported EAC${label} is ${v.amount(f.eac)}, ${varianceWords(v, f.vac)} at completion${share}.`);
   }
@@ -672,7 +737,7 @@ function driversParagraph(f: Facts, maxDrivers: number): string | null {
     .map((n) => ({ n, cv: fin(n.cost.cv.value), sv: fin(n.cost.sv.value) }))
     .filter((x) => nonZero(x.cv) || nonZero(x.sv))
     .sort((a, b) => Math.abs(b.cv ?? 0) + Math.abs(b.sv ?? 0) - (Math.abs(a.cv ?? 0) + Math.abs(a.sv ?? 0)) || (a.n.code < b.n.code ? -1 : 1))[0];
-  if (!biggest) return `No ${LEVEL_NAMES[nodes[0].kind]?.[0] ?? 'node'} shows a cost or schedule variance.`;
+  if (!biggest) return `No ${LEVEL_NAMES[nodes[0].kind]?.[0] ?? 'node'} shows ${f.scheduleOnly ? 'a schedule' : 'a cost or schedule'} variance.`;
   const parts: string[] = [];
   if (biggest.cv !== null) parts.push(`CV ${signed(biggest.cv)}`);
   if (biggest.sv !== null) parts.push(`SV ${signed(biggest.sv)}`);
@@ -708,7 +773,7 @@ function familyOf(a: Alert): Family {
   }
 }
 
-function actionFor(alert: Alert, family: Family, f: Facts, alerts: Alert[]): string {
+function actionFor(alert: Alert, family: Family, f: Facts, alerts: readonly Alert[]): string {
   const { v } = f;
   const onProject = alert.nodeKind === 'project';
   const target = alertTargets(f.a).find((x) => x.id === alert.nodeId && x.kind === alert.nodeKind);
@@ -738,7 +803,7 @@ function actionFor(alert: Alert, family: Family, f: Facts, alerts: Alert[]): str
       return `Confirm the forecast underrun${vac !== null ? ` of ${v.amount(vac)}` : ''}${onProject ? '' : ` on ${alert.nodeName}`}: check that no costs are missing (late invoices, accruals) and that progress is not overstated before releasing contingency or budget.`;
     case 'schedule':
       if (f.state === 'not-started') {
-        return `Confirm whether the work has started: ${f.pv !== null ? `${v.amount(f.pv)} of work` : 'work'} was planned by now but nothing has been earned; record progress and actual cost at the next status date.`;
+        return `Confirm whether the work has started: ${f.pv !== null ? `${v.amount(f.pv)} of work` : 'work'} was planned by now but nothing has been earned; record progress${f.scheduleOnly ? '' : ' and actual cost'} at the next status date.`;
       }
       return `Walk the critical path with the planners: find the late activities behind SPI(t) ${v.index(f.spit ?? alert.value)}${f.svt !== null && f.svt < 0 ? `, and whether re-sequencing or extra resources can win back the slip of ${v.periods(-f.svt)}` : ''}.`;
     case 'finish':
@@ -759,7 +824,7 @@ function actionFor(alert: Alert, family: Family, f: Facts, alerts: Alert[]): str
 
 const SEVERITY_ORDER: Record<Severity, number> = { critical: 0, warning: 1 };
 
-function nextParagraph(f: Facts, alerts: Alert[]): string {
+function nextParagraph(f: Facts, alerts: readonly Alert[]): string {
   const { v } = f;
   const out: string[] = [];
   if (f.state === 'complete') {
@@ -770,8 +835,11 @@ function nextParagraph(f: Facts, alerts: Alert[]): string {
     if (f.at !== null && f.pd !== null && v.periods(Math.abs(f.at - f.pd)) !== v.periods(0)) {
       lessons.push(`${v.periods(Math.abs(f.at - f.pd))} ${f.at > f.pd ? 'late' : 'early'}`);
     }
+    const finished = lessons.length ? ` — the job finished ${joinList(lessons)}` : '';
     out.push(
-      `Close out: post the final costs and accruals, close the control accounts and record the lessons learned${lessons.length ? ` — the job finished ${joinList(lessons)}` : ''} — for future estimates.`,
+      f.scheduleOnly
+        ? `Close out: record the actual dates and the lessons learned${finished} — for future schedules.`
+        : `Close out: post the final costs and accruals, close the control accounts and record the lessons learned${finished} — for future estimates.`,
     );
   } else if (alerts.length > 0) {
     if (f.state === 'no-cost') out.push('Load the actual costs (a ledger extract or timesheets) first: without them CPI and the cost forecasts cannot be worked out.');
@@ -790,7 +858,8 @@ function nextParagraph(f: Facts, alerts: Alert[]): string {
     const actions: string[] = [];
     for (const a of ordered) {
       const fam = familyOf(a);
-      if (seen.has(fam) || (f.state === 'no-cost' && (fam === 'underrun' || fam === 'cost' || fam === 'eac'))) continue;
+      const noCost = f.state === 'no-cost' || f.scheduleOnly;
+      if (seen.has(fam) || (noCost && (fam === 'underrun' || fam === 'cost' || fam === 'eac'))) continue;
       seen.add(fam);
       actions.push(actionFor(a, fam, f, ordered));
       if (actions.length === 3) break;
@@ -798,13 +867,27 @@ function nextParagraph(f: Facts, alerts: Alert[]): string {
     actions.forEach((t, i) => out.push(`${['First', 'Next', 'Then'][i]}, ${t[0].toLowerCase()}${t.slice(1)}`));
   } else {
     switch (f.state) {
-      case 'not-started':
+      case 'not-started': {
+        const record = f.scheduleOnly ? 'progress' : 'progress and actual cost';
         out.push(
           f.pv !== null && f.pv > 0
-            ? 'Confirm that the work has actually started and record progress and actual cost at the next status date: until then nothing can be measured.'
-            : 'Record progress and actual cost from the first status date so that performance can be measured.',
+            ? `Confirm that the work has actually started and record ${record} at the next status date: until then nothing can be measured.`
+            : `Record ${record} from the first status date so that performance can be measured.`,
         );
         break;
+      }
+      case 'schedule-only': {
+        const pace = f.spit ?? f.spi;
+        if (pace !== null && pace >= 1) {
+          out.push(
+            'No alert thresholds are breached. Check that the schedule position is real: confirm that the progress claimed on the largest activities is supported before relying on it.',
+          );
+        } else {
+          const watch = f.spit !== null ? `SPI(t) (${v.index(f.spit)}; below ${v.index(f.th.spitWarn)} raises a warning)` : 'SPI(t)';
+          out.push(`No alert thresholds are breached. Keep watching ${watch} over the next ${v.units}, and walk the late activities with the planners.`);
+        }
+        break;
+      }
       case 'no-cost':
         out.push('Load the actual costs (a ledger extract or timesheets) so that CPI and the cost forecasts can be worked out.');
         break;
@@ -835,13 +918,16 @@ function nextParagraph(f: Facts, alerts: Alert[]): string {
 
 // ---------------------------------------------------------------------------------------------
 
-/** The commentary on an analysis: status, trend, forecast, drivers (when there is a breakdown) and next steps. */
-export function writeCommentary(analysis: Analysis, opts: CommentaryOptions = {}): Commentary {
+/**
+ * The commentary on an analysis: status, trend, forecast, drivers (when there is a breakdown) and
+ * next steps. `alerts` are the alerts of the same analysis under `opts.rules` (evaluateAlerts):
+ * the next steps count and act on exactly those; dashboardOf passes them.
+ */
+export function writeCommentary(analysis: Analysis, alerts: readonly Alert[], opts: CommentaryOptions = {}): Commentary {
   const rules = opts.rules ?? DEFAULT_RULES;
   const maxDrivers = Math.max(1, Math.floor(opts.maxDrivers ?? 3));
   const v = voiceFor(analysis, { currency: opts.currency, compactFrom: opts.compactMoney ? 1_000_000 : undefined });
   const f = factsOf(analysis, v, thresholds(rules));
-  const alerts = evaluateAlerts(analysis, rules, { currency: opts.currency });
 
   // A re-planned baseline makes every schedule variance measure the re-plan: say so before anything
   // is read into SPI or SV.

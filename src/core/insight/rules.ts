@@ -10,6 +10,7 @@
  * - TSPI above 1.10: recovery to the plan is very unlikely (Lipke 2016, "Examination of the
  *   Threshold for the To Complete Indexes").
  */
+import { MEASURES, type MeasureKey } from '../evm/dictionary';
 import type { CostMeasures, ScheduleMeasures } from '../evm/types';
 
 export type Comparison = '<' | '<=' | '>' | '>=' | 'abs>';
@@ -35,20 +36,23 @@ export interface MetricDefinition {
 
 const fin = (v: number | null | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
+/** Labels come from the measure dictionary, so an alert names a figure exactly as its card does. */
+const L = (k: MeasureKey): string => MEASURES[k].label;
+
 /** The metrics a rule can watch: paths into CostMeasures / ScheduleMeasures, plus TCPI(EAC) − CPI. */
 export const METRICS = {
-  cpi: { needsCost: true, label: 'CPI', format: 'index', source: 'cost', read: (c) => fin(c.cpi.value) },
-  spi: { label: 'SPI', format: 'index', source: 'cost', read: (c) => fin(c.spi.value) },
-  csi: { needsCost: true, label: 'CSI', format: 'index', source: 'cost', read: (c) => fin(c.csi.value) },
-  cpiLastN: { needsCost: true, label: 'recent CPI', format: 'index', source: 'cost', read: (c) => fin(c.cpiLastN.value) },
-  cvPct: { needsCost: true, label: 'CV%', format: 'percent', source: 'cost', read: (c) => fin(c.cvPct.value) },
-  svPct: { label: 'SV%', format: 'percent', source: 'cost', read: (c) => fin(c.svPct.value) },
-  vacPct: { needsCost: true, label: 'VAC%', format: 'percent', source: 'cost', read: (c) => fin(c.vacPct.value) },
-  tcpiBac: { needsCost: true, label: 'TCPI (BAC)', format: 'index', source: 'cost', read: (c) => fin(c.tcpiBac.value) },
-  tcpiEac: { needsCost: true, label: 'TCPI (EAC)', format: 'index', source: 'cost', read: (c) => fin(c.tcpiEac.value) },
+  cpi: { needsCost: true, label: L('cpi'), format: 'index', source: 'cost', read: (c) => fin(c.cpi.value) },
+  spi: { label: L('spi'), format: 'index', source: 'cost', read: (c) => fin(c.spi.value) },
+  csi: { needsCost: true, label: L('csi'), format: 'index', source: 'cost', read: (c) => fin(c.csi.value) },
+  cpiLastN: { needsCost: true, label: L('cpiLastN'), format: 'index', source: 'cost', read: (c) => fin(c.cpiLastN.value) },
+  cvPct: { needsCost: true, label: L('cvPct'), format: 'percent', source: 'cost', read: (c) => fin(c.cvPct.value) },
+  svPct: { label: L('svPct'), format: 'percent', source: 'cost', read: (c) => fin(c.svPct.value) },
+  vacPct: { needsCost: true, label: L('vacPct'), format: 'percent', source: 'cost', read: (c) => fin(c.vacPct.value) },
+  tcpiBac: { needsCost: true, label: L('tcpiBac'), format: 'index', source: 'cost', read: (c) => fin(c.tcpiBac.value) },
+  tcpiEac: { needsCost: true, label: L('tcpiEac'), format: 'index', source: 'cost', read: (c) => fin(c.tcpiEac.value) },
   tcpiEacMinusCpi: {
     needsCost: true,
-    label: 'TCPI (EAC) − CPI',
+    label: `${L('tcpiEac')} − ${L('cpi')}`,
     format: 'index',
     source: 'cost',
     read: (c) => {
@@ -57,8 +61,8 @@ export const METRICS = {
       return t === null || p === null ? null : t - p;
     },
   },
-  spit: { label: 'SPI(t)', format: 'index', source: 'schedule', read: (_c, s) => fin(s?.spit.value) },
-  tspi: { label: 'TSPI', format: 'index', source: 'schedule', read: (_c, s) => fin(s?.tspi.value) },
+  spit: { label: L('spit'), format: 'index', source: 'schedule', read: (_c, s) => fin(s?.spit.value) },
+  tspi: { label: L('tspi'), format: 'index', source: 'schedule', read: (_c, s) => fin(s?.tspi.value) },
 } satisfies Record<string, MetricDefinition>;
 
 export type MetricId = keyof typeof METRICS;

@@ -28,6 +28,11 @@ export interface Voice {
   one: string;
   /** How the basis is named in "in money terms": "money", "hours", "units". */
   terms: string;
+  /**
+   * How schedule figures are weighted when EV is not measured in cost: "duration-weighted",
+   * "units-weighted"; null for cost.
+   */
+  weighting: string | null;
   /** A duration in periods: "2.5 weeks". */
   periods(v: number): string;
   index(v: number): string;
@@ -87,6 +92,7 @@ export function voiceFor(analysis: Pick<Analysis, 'project' | 'measureBasis' | '
     perOne: (v) => (basis === 'cost' ? formatMoney(v, currency, { decimals: 2 }) : `${formatIndex(v)} ${basisWord[1]}`),
     one: basis === 'cost' ? formatMoney(1, currency) : basisWord[0],
     terms: basis === 'cost' ? 'money' : basisWord[1],
+    weighting: basis === 'cost' ? null : `${basis}-weighted`,
     periods: (v) => formatPeriods(v, { unit, plural: units }),
     index: (v) => formatIndex(v),
     pct: (v, dp = 1) => formatPercent(v, dp),

@@ -1,7 +1,7 @@
 /**
  * The product tour's built-in sample project: a small synthetic rail job (twelve monthly periods,
  * five control accounts, fourteen activities) with six months of status history, run through the
- * real engine (analyseSchedule → evaluateAlerts / writeCommentary), exactly as an imported schedule
+ * real engine (analyseSchedule → dashboardOf: alerts and commentary), exactly as an imported schedule
  * would be. Nothing here is a customer's data; every figure the tour shows is computed from it.
  *
  * Each activity's progress is generated from a few plain assumptions (a start slip in days, a
@@ -11,9 +11,7 @@
  */
 import { standardCalendar } from '../calendar/presets';
 import { analyseSchedule } from '../evm/analyseSchedule';
-import type { Analysis } from '../evm/types';
-import { evaluateAlerts, type Alert } from '../insight/alerts';
-import { writeCommentary, type Commentary } from '../insight/commentary';
+import { dashboardOf, type DashboardData } from '../insight/dashboard';
 import { SCHEDULE_FORMAT_VERSION, type Activity, type ActivityStatus, type Schedule, type StatusSnapshot, type WbsNode } from '../model/schedule';
 
 export const SAMPLE_PROJECT_NAME = 'Riverside Viaduct — Package B';
@@ -182,14 +180,11 @@ export function sampleSchedule(): Schedule {
   };
 }
 
-export interface SampleResults {
-  analysis: Analysis;
-  alerts: Alert[];
-  commentary: Commentary;
-}
+/** The sample's analysis, alerts and commentary: what the tour shows, as the dashboard would. */
+export type SampleResults = DashboardData;
 
 /** The sample through the engine: monthly periods, control-account breakdown, default rules. */
 export function analyseSample(): SampleResults {
   const analysis = analyseSchedule(sampleSchedule(), { periods: 'month', breakdown: 'control-account' });
-  return { analysis, alerts: evaluateAlerts(analysis), commentary: writeCommentary(analysis, { compactMoney: true }) };
+  return dashboardOf(analysis, { compactMoney: true });
 }

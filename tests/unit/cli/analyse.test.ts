@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/analyse';
 import { USAGE } from '../../../src/cli/args';
 import { JSON_SCHEMA_VERSION, type JsonReport } from '../../../src/cli/jsonReport';
+import { MEASURE_KEYS, eacMethodLabel, rowLabel } from '../../../src/core/evm/dictionary';
 
 const ROOT = resolve(__dirname, '../../..');
 const FIX = join(ROOT, 'tests/fixtures');
@@ -41,6 +42,16 @@ function row(out: string, label: string): string | undefined {
   for (const line of out.split('\n')) {
     const m = re.exec(line);
     if (m) return m[1].split(/\s{2,}/)[0];
+  }
+  return undefined;
+}
+
+/** The value and the note of a report row, e.g. cells(out, 'EAC cpi *') → ["£251,719", "BAC / CPI"]. */
+function cells(out: string, label: string): string[] | undefined {
+  const re = new RegExp(`^  ${escapeRe(label)}\\s{2,}(.+)$`);
+  for (const line of out.split('\n')) {
+    const m = re.exec(line);
+    if (m) return m[1].split(/\s{2,}/);
   }
   return undefined;
 }
@@ -169,7 +180,8 @@ describe('a canonical JSON schedule', () => {
   it('--last-n 1 uses the snapshot one week earlier', async () => {
     // (80,000 − 57,000)/(89,500 − 47,500) = 0.5476 → "0.55".
     const r = await run(SCHEDULE, '--last-n', '1');
-    expect(row(r.out, 'CPI last n periods')).toBe('0.55');
+    expect(row(r.out, 'CPI(n)')).toBe('0.55');
+    expect(cells(r.out, 'CPI(n)')).toEqual(['0.55', 'over the last 1 period']);
   });
 
   it('--eac bottomUp selects the bottom-up EAC', async () => {
@@ -190,6 +202,37 @@ describe('a canonical JSON schedule', () => {
     expect(cf[9].cumulative.planned).toBeCloseTo(225_000, 6);
     // EAC = BAC / CPI = 225,000 × 89,500 / 80,000 = 251,718.75.
     expect(cf[9].cumulative.forecast).toBeCloseTo(251_718.75, 6);
+  });
+
+  it('labels every row as the measure dictionary does', async () => {
+    const r = await run(SCHEDULE);
+    for (const k of MEASURE_KEYS) {
+      // EAC rows are per method (below); SV%, CV% and VAC% are written beside SV, CV and VAC; TSPI(ed)
+      // needs an estimated duration the CLI does not take.
+      if (['eac', 'svPct', 'cvPct', 'vacPct', 'tspiEd'].includes(k)) continue;
+      expect([k, row(r.out, rowLabel(k)) !== undefined]).toEqual([k, true]);
+    }
+    expect(rowLabel('pv')).toBe('PV (BCWS)');
+    expect(rowLabel('tcpiBac')).toBe('TCPI (BAC)');
+  });
+
+  it('the line of the selected EAC names its method by the dictionary label', async () => {
+    // EAC = BAC / CPI = 225,000 × 89,500 / 80,000 = 251,718.75.
+    expect(cells((await run(SCHEDULE)).out, 'EAC cpi *')).toEqual(['£251,719', eacMethodLabel('cpi')]);
+    const composite = (await run(SCHEDULE, '--eac', 'composite')).out;
+    expect(cells(composite, 'EAC composite *')?.[1]).toBe(eacMethodLabel('composite', { weight: 0.8 }));
+    expect(cells(composite, 'EAC composite *')?.[1]).toBe('AC + (BAC − EV) / (0.8 CPI + 0.2 SPI)');
+    expect(cells(composite, 'ETC')?.[1]).toBe('EAC (AC + (BAC − EV) / (0.8 CPI + 0.2 SPI)) − AC');
+    const lastOne = (await run(SCHEDULE, '--eac', 'cpiLastN', '--last-n', '1')).out;
+    expect(cells(lastOne, 'EAC cpiLastN *')?.[1]).toBe('AC + (BAC − EV) / CPI of the last 1 period');
+  });
+
+  it('when the EAC asked for cannot be computed, the report says which is used instead and why', async () => {
+    const p = file('no-ac.csv', 'Period,PV,EV,AC\n1,100,80,0\n2,200,150,0\n3,300,,\n');
+    const r = await run(p, '--eac', 'cpi');
+    expect(r.code).toBe(0);
+    expect(cells(r.out, 'EAC planRate *')?.[1]).toBe(eacMethodLabel('planRate'));
+    expect(r.out).toMatch(/^ {2}\* AC \+ \(BAC − EV\) is used: BAC \/ CPI was asked for and is not available \(.+\)\.$/m);
   });
 
   it('an unknown code type is an input error (exit 1)', async () => {

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyseSchedule } from '../../../src/core/evm';
 import { parseSchedule } from '../../../src/core/model';
-import { writeCommentary } from '../../../src/core/insight';
+import { dashboardOf } from '../../../src/core/insight';
 
 const schedule = parseSchedule(JSON.parse(readFileSync(resolve(__dirname, '../../fixtures/riverside-pumping-station.json'), 'utf8')));
 
@@ -40,8 +40,8 @@ describe('the commentary on a re-planned baseline', () => {
       }
     const analysis = analyseSchedule(replanned);
     expect(analysis.replannedBaseline?.evShare).toBe(1);
-    const status = writeCommentary(analysis).paragraphs.find((p) => p.topic === 'status')?.text ?? '';
+    const status = dashboardOf(analysis).commentary.paragraphs.find((p) => p.topic === 'status')?.text ?? '';
     expect(status).toContain('Treat the schedule figures with caution: 100% of the earned value comes from work whose baseline start is still in the future');
-    expect(writeCommentary(analyseSchedule(schedule)).paragraphs[0].text).not.toContain('Treat the schedule figures with caution');
+    expect(dashboardOf(analyseSchedule(schedule)).commentary.paragraphs[0].text).not.toContain('Treat the schedule figures with caution');
   });
 });

@@ -3,9 +3,11 @@ import {
   DEFAULT_RULES,
   evaluateAlerts,
   formatAgainst,
+  judge,
   renderTemplate,
-  statusColour,
+  statusOf,
   type Alert,
+  type AlertTarget,
   type AlertRule,
 } from '../../../src/core/insight';
 import { buildAnalysis, earlyOverrun, lateBehind, midOnTrack, notStarted, type NodeSpec, type ScenarioSpec } from './fixtures';
@@ -50,7 +52,10 @@ describe('CPI thresholds (0.95 warning, 0.90 critical)', () => {
       pv: LINEAR,
       ev: [87_000],
       ac: [100_000],
-      breakdown: [{ id: 'CA-1', name: 'Civil works', pv: 100_000, ev: 87_000, ac: 100_000, bac: 1_000_000 }],
+      breakdown: [
+        { id: 'CA-1', name: 'Civil works', pv: 60_000, ev: 52_200, ac: 60_000, bac: 600_000 },
+        { id: 'CA-2', name: 'Drainage', pv: 40_000, ev: 34_800, ac: 40_000, bac: 400_000 },
+      ],
     });
     const civil = evaluateAlerts(a).filter((x) => x.nodeId === 'CA-1' && x.metric === 'cpi');
     expect(civil).toHaveLength(1);
@@ -274,35 +279,85 @@ describe('renderTemplate', () => {
   });
 });
 
-describe('statusColour', () => {
+describe('judge: the one evaluation behind alerts and colours', () => {
+  /** A target whose one metric reads `value`: CPI on a node with the given EV and AC = 100. */
+  const node = (ev: number, ac = 100): AlertTarget => {
+    const a = buildAnalysis({ pv: [100, 200], ev: [ev], ac: [ac], breakdown: [{ id: 'N', name: 'Node', pv: 100, ev, ac, bac: 200 }] });
+    const n = a.breakdown!.children[0];
+    return { id: n.id, name: n.name, kind: n.kind, cost: n.cost, schedule: null };
+  };
   it.each([
-    [1.02, 'cpi', 'good'],
-    [0.95, 'cpi', 'good'],
-    [0.949, 'cpi', 'warning'],
-    [0.9, 'cpi', 'warning'],
-    [0.899, 'cpi', 'critical'],
-    [0.96, 'spit', 'good'],
-    [0.92, 'spit', 'warning'],
-    [0.5, 'spit', 'critical'],
-    [-0.04, 'vacPct', 'good'],
-    [-0.06, 'vacPct', 'warning'],
-    [0.12, 'vacPct', 'critical'],
-    [1.1, 'tspi', 'good'],
-    [1.11, 'tspi', 'critical'],
-    [0.07, 'tcpiEacMinusCpi', 'warning'],
-  ] as const)('%s on %s → %s', (value, metric, colour) => {
-    expect(statusColour(value, metric, DEFAULT_RULES)).toBe(colour);
+    [102, 'good'],
+    [95, 'good'],
+    [94.9, 'warning'],
+    [90, 'warning'],
+    [89.9, 'critical'],
+  ] as const)('CPI from EV %s against AC 100 → %s', (ev, colour) => {
+    const j = judge(node(ev), 'cpi', DEFAULT_RULES, true);
+    expect(j.status).toBe(colour);
+    expect(j.rule?.severity ?? 'good').toBe(colour);
   });
 
-  it('null and unwatched metrics are neutral', () => {
-    expect(statusColour(null, 'cpi')).toBe('neutral');
-    expect(statusColour(undefined, 'cpi')).toBe('neutral');
-    expect(statusColour(Number.NaN, 'cpi')).toBe('neutral');
-    expect(statusColour(0.5, 'csi')).toBe('neutral');
+  it('null, unwatched and cost metrics without actual cost are neutral', () => {
+    expect(judge(node(80, 0), 'cpi', DEFAULT_RULES, true)).toEqual({ status: 'neutral', rule: null, value: null });
+    expect(judge(node(50), 'csi', DEFAULT_RULES, true).status).toBe('neutral');
   });
 
   it('respects scope: schedule rules do not colour a control account', () => {
-    expect(statusColour(0.5, 'spit', DEFAULT_RULES, 'control-account')).toBe('neutral');
-    expect(statusColour(0.5, 'cpi', DEFAULT_RULES, 'control-account')).toBe('critical');
+    const strictSpit: AlertRule[] = [{ id: 's', metric: 'spit', comparison: '<', threshold: 2, scope: 'project', severity: 'critical', message: '' }];
+    expect(judge(node(50), 'spit', strictSpit, true).status).toBe('neutral');
+    expect(judge(node(50), 'cpi', DEFAULT_RULES, true).status).toBe('critical');
+  });
+
+  it('statusOf reads the project by default, a node by id', () => {
+    const a = earlyOverrun();
+    expect(statusOf('cpi', a)).toBe('critical');
+    expect(statusOf('cpi', a, { nodeId: 'NOPE' })).toBe('neutral');
+  });
+});
+
+describe('a single WBS root under the project (issue 12, item 8)', () => {
+  // The WBS root holds every activity, so its figures are the project's own: EV 400,000 against AC
+  // 490,000 (CPI 0.82, critical) both for the project and for the root.
+  const oneRoot = (): ReturnType<typeof buildAnalysis> =>
+    buildAnalysis({
+      name: 'One Root',
+      pv: LINEAR,
+      ev: [100_000, 200_000, 300_000, 350_000, 400_000],
+      ac: [110_000, 230_000, 350_000, 420_000, 490_000],
+      breakdown: [
+        {
+          id: 'ROOT',
+          name: 'One Root (WBS)',
+          kind: 'wbs',
+          children: [
+            { id: 'W1', name: 'Earthworks', kind: 'wbs', pv: 300_000, ev: 200_000, ac: 300_000, bac: 500_000 },
+            { id: 'W2', name: 'Drainage', kind: 'wbs', pv: 200_000, ev: 200_000, ac: 190_000, bac: 500_000 },
+          ],
+        },
+      ],
+    });
+
+  it('raises the project alert once, not again for the root', () => {
+    const alerts = evaluateAlerts(oneRoot());
+    const cpi = alerts.filter((x) => x.metric === 'cpi');
+    expect(cpi.map((x) => x.nodeId)).toEqual(['W1', 'P1']);
+    expect(alerts.filter((x) => x.nodeId === 'ROOT')).toEqual([]);
+    // Every message is said once.
+    const keys = alerts.map((x) => `${x.metric}|${x.message.replace(/^[^:]+:/, '')}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('the root still carries a rule the project is out of scope for', () => {
+    const wbsOnly: AlertRule[] = [{ id: 'cpi-wbs', metric: 'cpi', comparison: '<', threshold: 0.95, scope: 'wbs', severity: 'warning', message: '{node}' }];
+    expect(evaluateAlerts(oneRoot(), wbsOnly).map((x) => x.nodeId)).toEqual(['W1', 'ROOT']);
+  });
+
+  it('a root that does not hold every activity is a breakdown node of its own', () => {
+    const a = oneRoot();
+    const tree = a.breakdown!;
+    // Another activity sits directly under the project, outside the WBS root: the root is no longer the project.
+    const withLoose = { ...a, breakdown: { ...tree, activityCount: tree.activityCount + 1 } };
+    expect(evaluateAlerts(withLoose).some((x) => x.nodeId === 'ROOT' && x.metric === 'cpi')).toBe(true);
   });
 });

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, driverNodes, joinList, periodUnitOf, writeCommentary, type Commentary, type CommentaryTopic } from '../../../src/core/insight';
+import {
+  DEFAULT_RULES,
+  driverNodes,
+  evaluateAlerts,
+  joinList,
+  periodUnitOf,
+  writeCommentary,
+  type Commentary,
+  type CommentaryOptions,
+  type CommentaryTopic,
+} from '../../../src/core/insight';
 import type { Analysis } from '../../../src/core/evm/types';
-import { buildAnalysis, earlyOverrun, finished, lateBehind, midOnTrack, notStarted, sCurve, scale, underAhead } from './fixtures';
+import { NO_ACTUALS_REASON, buildAnalysis, earlyOverrun, finished, lateBehind, midOnTrack, notStarted, sCurve, scale, scheduleOnly, underAhead } from './fixtures';
+
+/** The commentary as every caller gets it (dashboardOf): on the alerts of the same rules. */
+const commentaryOf = (a: Analysis, opts: CommentaryOptions = {}): Commentary => writeCommentary(a, evaluateAlerts(a, opts.rules, { currency: opts.currency }), opts);
 
 const text = (c: Commentary, topic: CommentaryTopic): string => c.paragraphs.find((p) => p.topic === topic)?.text ?? '';
 const all = (c: Commentary): string => c.paragraphs.map((p) => p.text).join('\n');
@@ -21,7 +34,7 @@ const SCENARIOS: Record<string, () => Analysis> = {
 describe('every scenario', () => {
   it.each(Object.keys(SCENARIOS))('%s: well-formed paragraphs in order, no raw numbers or placeholders', (name) => {
     const a = SCENARIOS[name]();
-    const c = writeCommentary(a);
+    const c = commentaryOf(a);
     const topics = c.paragraphs.map((p) => p.topic);
     const expected: CommentaryTopic[] = a.breakdown && topics.includes('drivers') ? ['status', 'trend', 'forecast', 'drivers', 'next'] : ['status', 'trend', 'forecast', 'next'];
     expect(topics).toEqual(expected);
@@ -34,14 +47,14 @@ describe('every scenario', () => {
   });
 
   it.each(Object.keys(SCENARIOS))('%s: deterministic (same input, identical output)', (name) => {
-    const one = writeCommentary(SCENARIOS[name]());
-    const two = writeCommentary(SCENARIOS[name]());
+    const one = commentaryOf(SCENARIOS[name]());
+    const two = commentaryOf(SCENARIOS[name]());
     expect(JSON.stringify(two)).toBe(JSON.stringify(one));
   });
 });
 
 describe('early-stage overrun', () => {
-  const c = writeCommentary(earlyOverrun());
+  const c = commentaryOf(earlyOverrun());
 
   it('status: % complete vs % scheduled vs % spent, CPI in words and money, SV and SV(t)', () => {
     const s = text(c, 'status');
@@ -89,19 +102,19 @@ describe('early-stage overrun', () => {
   });
 
   it('maxDrivers limits the named drivers', () => {
-    const d = text(writeCommentary(earlyOverrun(), { maxDrivers: 1 }), 'drivers');
+    const d = text(commentaryOf(earlyOverrun(), { maxDrivers: 1 }), 'drivers');
     expect(d).toContain('Civil works');
     expect(d).not.toContain('Mechanical');
   });
 
   it('compact money on request', () => {
-    const f = text(writeCommentary(earlyOverrun(), { compactMoney: true }), 'forecast');
+    const f = text(commentaryOf(earlyOverrun(), { compactMoney: true }), 'forecast');
     expect(f).toContain('between £2.9m and £3.1m');
   });
 });
 
 describe('mid-project on track', () => {
-  const c = writeCommentary(midOnTrack());
+  const c = commentaryOf(midOnTrack());
 
   it('status is positive and precise', () => {
     const s = text(c, 'status');
@@ -136,7 +149,7 @@ describe('mid-project on track', () => {
 
 describe('late project behind schedule: SPI near 1, SPI(t) low', () => {
   const a = lateBehind();
-  const c = writeCommentary(a);
+  const c = commentaryOf(a);
 
   it('reads the schedule from SPI(t), in weeks', () => {
     expect(a.cost.spi.value).toBeCloseTo(0.96, 10);
@@ -176,7 +189,7 @@ describe('late project behind schedule: SPI near 1, SPI(t) low', () => {
 });
 
 describe('finished project', () => {
-  const c = writeCommentary(finished());
+  const c = commentaryOf(finished());
 
   it('status: complete, final cost and lateness; SPI back at 1.00', () => {
     const s = text(c, 'status');
@@ -201,7 +214,7 @@ describe('finished project', () => {
 
 describe('not started', () => {
   it('work planned but nothing earned or spent', () => {
-    const c = writeCommentary(notStarted(true));
+    const c = commentaryOf(notStarted(true));
     expect(text(c, 'status')).toContain('Substation Extension has not started earning: no work has been performed and no actual cost has been recorded, although £34,375 (4.3%) of the £800,000 budget was planned by now.');
     expect(text(c, 'status')).toContain('already 1 month behind schedule');
     expect(text(c, 'trend')).toBe('There is no performance history yet, so there is no trend to read.');
@@ -210,7 +223,7 @@ describe('not started', () => {
   });
 
   it('nothing due yet', () => {
-    const c = writeCommentary(notStarted(false));
+    const c = commentaryOf(notStarted(false));
     expect(text(c, 'status')).toContain('has not started: nothing was planned, earned or spent by the status date');
     expect(text(c, 'next')).toBe('Record progress and actual cost from the first status date so that performance can be measured.');
     expect(all(c)).not.toMatch(/behind|alert/);
@@ -218,7 +231,7 @@ describe('not started', () => {
 });
 
 describe('under budget and ahead of schedule', () => {
-  const c = writeCommentary(underAhead());
+  const c = commentaryOf(underAhead());
 
   it('good news is reported as good news', () => {
     const s = text(c, 'status');
@@ -244,7 +257,7 @@ describe('under budget and ahead of schedule', () => {
 
 describe('currency', () => {
   it('a EUR project is written in euros throughout', () => {
-    const c = writeCommentary(underAhead('EUR'));
+    const c = commentaryOf(underAhead('EUR'));
     const t = all(c);
     expect(t).not.toContain('£');
     expect(text(c, 'status')).toContain('every €1 spent has earned €1.08 of work, €179,666 under budget so far');
@@ -254,7 +267,7 @@ describe('currency', () => {
   });
 
   it('the currency option overrides the project currency', () => {
-    expect(all(writeCommentary(underAhead('GBP'), { currency: 'USD' }))).toContain('US$3,600,000');
+    expect(all(commentaryOf(underAhead('GBP'), { currency: 'USD' }))).toContain('US$3,600,000');
   });
 });
 
@@ -263,7 +276,7 @@ describe('null figures and odd inputs', () => {
 
   it('no actual cost recorded yet', () => {
     const a = buildAnalysis({ name: 'No Cost Yet', months: '2025-01', pv, ev: [20_000, 60_000, 120_000], ac: [0, 0, 0] });
-    const c = writeCommentary(a);
+    const c = commentaryOf(a);
     expect(text(c, 'status')).toContain('no actual cost has been recorded yet, so CPI, the cost variance and the cost forecasts cannot be worked out');
     expect(text(c, 'trend')).toContain('Without actual cost there is no cost trend');
     expect(text(c, 'forecast')).toContain('No actual cost has been recorded yet, so there is no cost forecast');
@@ -272,7 +285,7 @@ describe('null figures and odd inputs', () => {
   });
 
   it('cost spent but nothing earned', () => {
-    const c = writeCommentary(SCENARIOS.spentNothingEarned());
+    const c = commentaryOf(SCENARIOS.spentNothingEarned());
     expect(text(c, 'status')).toContain('£12,000 has been spent but no work has been earned yet');
     expect(text(c, 'status')).toContain('check that progress has been claimed');
   });
@@ -287,9 +300,9 @@ describe('null figures and odd inputs', () => {
       eacMethod: 'bottomUp',
       bottomUpEtc: 520_000,
     });
-    const c = writeCommentary(a);
+    const c = commentaryOf(a);
     const f = text(c, 'forecast');
-    expect(f).toContain('The reported EAC (bottom-up) is £1,055,000');
+    expect(f).toContain('The reported EAC (AC + bottom-up ETC) is £1,055,000');
     expect(f).toContain('That EAC needs a CPI of 1.04 on the remaining work (TCPI) against 0.86 achieved so far, a gap of 0.18: it assumes an unproven recovery');
     expect(f).toContain('The forecast overrun (£55,000) is smaller than the overrun already incurred (£75,000)');
     expect(f).toContain('above 1.10, recovery to the target is very unlikely (Lipke 2016)');
@@ -298,20 +311,20 @@ describe('null figures and odd inputs', () => {
 
   it('hours when EV is measured in duration', () => {
     const a = buildAnalysis({ name: 'Hours Job', measureBasis: 'duration', pv: [100, 300, 600, 800, 1000], ev: [90, 250], ac: [100, 300] });
-    const s = text(writeCommentary(a), 'status');
+    const s = text(commentaryOf(a), 'status');
     expect(s).toContain('every hour spent has earned 0.83 hours of work, 50 hours over budget');
-    expect(s).toContain('in hours terms 50 hours of planned work is not yet done');
+    expect(s).toContain('duration-weighted, 50 hours of planned work is not yet done');
     expect(s).not.toContain('£');
   });
 
   it('input warnings are mentioned in next steps', () => {
     const a = { ...midOnTrack(), warnings: ['row 7: cumulative EV falls'] };
-    expect(text(writeCommentary(a), 'next')).toContain('Also resolve the input warning reported with this analysis');
+    expect(text(commentaryOf(a), 'next')).toContain('Also resolve the input warning reported with this analysis');
   });
 
   it('custom rules change the judgement words', () => {
     const strict = DEFAULT_RULES.map((r) => (r.id === 'cpi-warning' ? { ...r, threshold: 1.05 } : r.id === 'cpi-critical' ? { ...r, threshold: 1.02 } : r));
-    const s = text(writeCommentary(midOnTrack(), { rules: strict }), 'status');
+    const s = text(commentaryOf(midOnTrack(), { rules: strict }), 'status');
     expect(s).toContain('Cost performance is poor: CPI 1.01');
   });
 });
@@ -344,5 +357,73 @@ describe('helpers', () => {
       ],
     });
     expect(driverNodes(wbs.breakdown!).map((n) => n.id)).toEqual(['W.1', 'W.2']);
+  });
+});
+
+describe('writeCommentary takes the alerts it is given', () => {
+  it('does not evaluate the alerts a second time', () => {
+    const a = earlyOverrun();
+    const alerts = evaluateAlerts(a);
+    expect(alerts.length).toBeGreaterThan(1);
+    expect(text(writeCommentary(a, alerts), 'next')).toMatch(new RegExp(`^There are ${alerts.length} alerts`));
+    // Given only the project's critical CPI alert, it speaks of that one alert alone.
+    const one = alerts.filter((x) => x.nodeKind === 'project' && x.metric === 'cpi');
+    expect(one).toHaveLength(1);
+    const next = text(writeCommentary(a, one), 'next');
+    expect(next).toMatch(/^There is one alert \(critical\)\. First, find where the overspend is coming from/);
+    expect(next).not.toContain('Next,');
+  });
+});
+
+describe('no cost talk without costs (Analysis.noActualsReason)', () => {
+  const a = scheduleOnly();
+  const c = commentaryOf(a);
+  const whole = all(c);
+
+  it('says once, plainly, that only schedule performance is reported', () => {
+    const statement = 'It carries no actual costs or actual units, so only schedule performance is reported.';
+    expect(whole.split(statement)).toHaveLength(2);
+    // That sentence is the only one about cost.
+    expect(whole.replace(statement, '')).not.toMatch(/\bcosts?\b|\bspent\b|\bspend\b|budget/i);
+  });
+
+  it('gives no cost advice and no EAC', () => {
+    expect(whole).not.toMatch(/\bEAC\b|\bCPI\b|\bCV\b|VAC|TCPI|invoice|accrual|recovery plan|ledger|timesheet|contingency|overrun|underrun/);
+  });
+
+  it('names the basis of the schedule figures', () => {
+    const status = text(c, 'status');
+    expect(status).toContain('Signal Box Resignalling is 51.9% complete against 64.8% scheduled (duration-weighted).');
+    expect(status).toContain('The project is well behind schedule: SPI(t) 0.85');
+    expect(status).toContain('duration-weighted, 518 hours of planned work is not yet done (SV -518 hours, SPI 0.80)');
+    expect(text(commentaryOf(scheduleOnly({ basis: 'units' })), 'status')).toContain('(units-weighted)');
+  });
+
+  it('still reads the schedule: trend, forecast finish, drivers and actions', () => {
+    expect(text(c, 'trend')).toContain('SPI(t) has moved from');
+    expect(text(c, 'forecast')).toContain('At the current SPI(t) the project will take');
+    expect(text(c, 'drivers')).toMatch(/^The schedule slippage is concentrated in Installation/);
+    const next = text(c, 'next');
+    expect(next).toMatch(/^There are 2 alerts \(all critical\)\. First, re-forecast the completion date: a TSPI of 1\.22/);
+    expect(next).toContain('Next, walk the critical path with the planners: find the late activities behind SPI(t) 0.85');
+  });
+
+  it('with no alerts, says what to watch without cost advice', () => {
+    const quiet = commentaryOf(a, { rules: [] });
+    expect(text(quiet, 'next')).toContain('No alert thresholds are breached');
+    expect(all(quiet)).not.toMatch(/invoice|accrual|\bEAC\b|bottom-up/);
+  });
+
+  it('not started and complete jobs without actuals say nothing about cost either', () => {
+    const pv = sCurve(800, 8);
+    const notYet = buildAnalysis({ name: 'Depot Roof', measureBasis: 'duration', months: '2025-04', pv, ev: [0], ac: [0], noActuals: NO_ACTUALS_REASON });
+    const done = buildAnalysis({ name: 'Depot Roof', measureBasis: 'duration', months: '2025-04', pv: [...pv, 800], ev: [...pv.slice(0, 8), 800], ac: [...pv, 0], noActuals: NO_ACTUALS_REASON });
+    const statement = 'It carries no actual costs or actual units, so only schedule performance is reported.';
+    for (const x of [notYet, done]) {
+      const t = all(commentaryOf(x));
+      expect(t.split(statement)).toHaveLength(2);
+      expect(t.replace(statement, '')).not.toMatch(/\bEAC\b|invoice|accrual|\bcosts?\b|\bspent\b|budget/i);
+    }
+    expect(all(commentaryOf(done))).toContain('1 month late');
   });
 });

@@ -9,6 +9,9 @@ import { computeCostMeasures } from '../../../src/core/evm/measures';
 import { computeScheduleMeasures } from '../../../src/core/evm/earnedSchedule';
 import type { Analysis, BreakdownKind, BreakdownNode, EacMethod, ForecastDates, PeriodMeasures } from '../../../src/core/evm/types';
 
+/** Analysis with the engine's `noActualsReason` (optional until every engine build sets it). */
+type AnalysisWithActuals = Analysis & { noActualsReason?: string };
+
 export interface NodeSpec {
   id: string;
   name: string;
@@ -43,6 +46,12 @@ export interface ScenarioSpec {
   /** Children of the project node in the breakdown; omitted → no breakdown. */
   breakdown?: NodeSpec[];
   warnings?: string[];
+  /**
+   * The input carries no actual costs or actual units (a schedule-only XER, a period table without
+   * AC): AC is null and so is every measure that needs it, and the analysis carries this reason, as
+   * the engine reports it (Analysis.noActualsReason). `ac` is then ignored.
+   */
+  noActuals?: string;
 }
 
 
@@ -68,9 +77,14 @@ const iso = (ms: number): string => fromMinutes(ms / 60000);
 const instantAt = (grid: { start: number; ends: number[] }, x: number): number =>
   instantAtPeriods({ start: grid.start / 60000, ends: Float64Array.from(grid.ends, (e) => e / 60000), labels: [] }, x) * 60000;
 
-function buildNode(spec: NodeSpec, eacMethod: EacMethod | undefined, defaultKind: BreakdownKind): BreakdownNode & { f: { pv: number; ev: number; ac: number; bac: number; etc: number } } {
+function buildNode(
+  spec: NodeSpec,
+  eacMethod: EacMethod | undefined,
+  defaultKind: BreakdownKind,
+  noActuals = false,
+): BreakdownNode & { f: { pv: number; ev: number; ac: number; bac: number; etc: number } } {
   const kind = spec.kind ?? defaultKind;
-  const children = (spec.children ?? []).map((c) => buildNode(c, eacMethod, defaultKind));
+  const children = (spec.children ?? []).map((c) => buildNode(c, eacMethod, defaultKind, noActuals));
   const sum = (k: 'pv' | 'ev' | 'ac' | 'bac' | 'etc'): number => children.reduce((s, c) => s + c.f[k], 0);
   const f = children.length
     ? { pv: sum('pv'), ev: sum('ev'), ac: sum('ac'), bac: sum('bac'), etc: sum('etc') }
@@ -81,7 +95,7 @@ function buildNode(spec: NodeSpec, eacMethod: EacMethod | undefined, defaultKind
     name: spec.name,
     kind,
     activityCount: children.length ? children.reduce((s, c) => s + c.activityCount, 0) : 1,
-    cost: computeCostMeasures({ pv: f.pv, ev: f.ev, ac: f.ac, bac: f.bac, bottomUpEtc: f.etc, eacMethod }),
+    cost: computeCostMeasures({ pv: f.pv, ev: f.ev, ac: noActuals ? Number.NaN : f.ac, bac: f.bac, bottomUpEtc: noActuals ? null : f.etc, eacMethod }),
     children,
     f,
   };
@@ -105,6 +119,8 @@ export function buildAnalysis(spec: ScenarioSpec): Analysis {
   const lastN = spec.lastN ?? 3;
   const pvCumulative = Float64Array.from(spec.pv);
   const grid = periodEnds(spec, spec.pv.length);
+  // Without actuals AC is not a number at all, so every AC-dependent measure is null with a reason.
+  const acAt = (k: number): number => (spec.noActuals ? Number.NaN : spec.ac[k - 1]);
 
   const measuresAt = (k: number, bottomUpEtc?: number) => {
     const j = k - lastN;
@@ -112,7 +128,7 @@ export function buildAnalysis(spec: ScenarioSpec): Analysis {
     const cost = computeCostMeasures({
       pv: spec.pv[k - 1],
       ev: spec.ev[k - 1],
-      ac: spec.ac[k - 1],
+      ac: acAt(k),
       bac,
       nPeriodsAgo,
       eacMethod: spec.eacMethod,
@@ -135,7 +151,7 @@ export function buildAnalysis(spec: ScenarioSpec): Analysis {
     const known = k <= status;
     const prevPv = i > 0 ? spec.pv[i - 1] : 0;
     const ev = known ? spec.ev[i] : null;
-    const ac = known ? spec.ac[i] : null;
+    const ac = known && !spec.noActuals ? spec.ac[i] : null;
     const m = known ? measuresAt(k, k === status ? spec.bottomUpEtc : undefined) : null;
     return {
       period: { index: k, end: grid ? iso(grid.ends[i]) : null, label: grid ? iso(grid.ends[i] - 86_400_000).slice(0, 10) : `P${k}`, pv, ev, ac },
@@ -160,11 +176,11 @@ export function buildAnalysis(spec: ScenarioSpec): Analysis {
   const project = { id: spec.id ?? 'P1', name: spec.name ?? 'Riverside Depot', currency: spec.currency ?? 'GBP' };
   let breakdown: BreakdownNode | null = null;
   if (spec.breakdown) {
-    const root = buildNode({ id: project.id, name: project.name, kind: 'project', children: spec.breakdown }, spec.eacMethod, 'control-account');
+    const root = buildNode({ id: project.id, name: project.name, kind: 'project', children: spec.breakdown }, spec.eacMethod, 'control-account', !!spec.noActuals);
     breakdown = strip(root);
   }
 
-  return {
+  const analysis: AnalysisWithActuals = {
     project,
     dataDate: grid ? iso(grid.ends[status - 1]) : null,
     measureBasis: spec.measureBasis ?? 'cost',
@@ -177,6 +193,8 @@ export function buildAnalysis(spec: ScenarioSpec): Analysis {
     cashFlow: [],
     warnings: spec.warnings ?? [],
   };
+  if (spec.noActuals) analysis.noActualsReason = spec.noActuals;
+  return analysis;
 }
 
 /** A cumulative S-curve: `total` spread over `periods` with more in the middle. */
@@ -282,6 +300,33 @@ export function underAhead(currency = 'GBP'): Analysis {
       { id: 'CA-A', name: 'Filtration', pv: 900_000, ev: 1_000_000, ac: 880_000, bac: 1_500_000 },
       { id: 'CA-B', name: 'Pumping station', pv: 700_000, ev: 740_000, ac: 700_000, bac: 1_300_000 },
       { id: 'CA-C', name: 'Site works', pv: 300_000, ev: 293_000, ac: 300_000, bac: 800_000 },
+    ],
+  });
+}
+
+/** What the engine says when an input has no actual costs or actual units (Analysis.noActualsReason). */
+export const NO_ACTUALS_REASON = 'The schedule carries no actual costs or actual units, so AC and every measure that needs it cannot be worked out.';
+
+/**
+ * A schedule-only XER at week 6 of 10: no costs and no actual units, so EV and PV are weighted by
+ * duration (hours) and only schedule performance can be measured; behind schedule (SPI(t) ≈ 0.83).
+ */
+export function scheduleOnly(opts: { basis?: 'duration' | 'units' | 'cost' } = {}): Analysis {
+  const pv = sCurve(4_000, 10);
+  const ev = scale(pv.slice(0, 6), [0.9, 0.85, 0.82, 0.8, 0.8, 0.8]);
+  return buildAnalysis({
+    name: 'Signal Box Resignalling',
+    measureBasis: opts.basis ?? 'duration',
+    weeks: '2025-03-07',
+    pv,
+    ev,
+    ac: ev.map(() => 0),
+    noActuals: NO_ACTUALS_REASON,
+    breakdown: [
+      // PV 2,592 and EV 2,074 in all, as the project.
+      { id: 'W1', name: 'Design', kind: 'wbs', pv: 1_000, ev: 900, bac: 1_000 },
+      { id: 'W2', name: 'Installation', kind: 'wbs', pv: 1_392, ev: 1_074, bac: 2_000 },
+      { id: 'W3', name: 'Testing', kind: 'wbs', pv: 200, ev: 100, bac: 1_000 },
     ],
   });
 }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseSchedule } from '../../../src/core/evm/analyseSchedule';
 import { formatDataDate, formatDate, formatEndDate } from '../../../src/core/format';
-import { writeCommentary } from '../../../src/core/insight';
+import { dashboardOf } from '../../../src/core/insight';
 import { act, schedule } from '../engine/helpers';
 
 describe('formatDataDate', () => {
@@ -44,7 +44,7 @@ describe("the commentary's 'As at' is the same day as the data date everywhere e
         act('A2', { baselineStart: '2025-01-13T08:00', baselineFinish: '2025-01-24T17:00', budgetCost: 20_000 }),
       ],
     });
-    const text = writeCommentary(analyseSchedule(s)).paragraphs.map((p) => p.text).join('\n');
+    const text = dashboardOf(analyseSchedule(s)).commentary.paragraphs.map((p) => p.text).join('\n');
     expect(text).toContain('As at 15 Jan 2025, ');
     expect(text).not.toContain('14 Jan 2025');
   });

@@ -1,13 +1,13 @@
 /**
  * Real dashboard data for the tests: tests/fixtures/riverside-pumping-station.json through the
- * engine (parseSchedule → analyseSchedule → evaluateAlerts / writeCommentary). Its figures are
+ * engine (parseSchedule → analyseSchedule → dashboardOf), as the data worker builds it. Its figures are
  * worked out by hand in tests/fixtures/README.md; the tests cite them.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { DashboardData } from '../../../src/app/dashboard/components';
 import { analyseSchedule } from '../../../src/core/evm';
-import { evaluateAlerts, writeCommentary } from '../../../src/core/insight';
+import { dashboardOf } from '../../../src/core/insight';
 import { parseSchedule } from '../../../src/core/model';
 
 export const FIXTURE = resolve(__dirname, '../../fixtures/riverside-pumping-station.json');
@@ -19,8 +19,7 @@ function load(): Json {
 }
 
 function dataOf(json: Json): DashboardData {
-  const analysis = analyseSchedule(parseSchedule(json));
-  return { analysis, alerts: evaluateAlerts(analysis), commentary: writeCommentary(analysis) };
+  return dashboardOf(analyseSchedule(parseSchedule(json)), { eacMethod: 'cpi' });
 }
 
 /** The fixture as written. */

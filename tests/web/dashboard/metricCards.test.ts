@@ -3,12 +3,19 @@
  * Expected figures are the hand-worked ones of tests/fixtures/README.md (cited per assertion);
  * statuses follow the default thresholds of src/core/insight/rules.ts.
  */
+import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { MetricCards, metricCards, formatContextOf } from '../../../src/app/dashboard/components';
+import { MetricCards, eacMethodOptions, metricCards, formatContextOf } from '../../../src/app/dashboard/components';
+import { analyseSchedule } from '../../../src/core/evm';
+import { MEASURES, eacLabelOptionsOf, eacMethodLabel, type MeasureKey } from '../../../src/core/evm/dictionary';
+import { EAC_METHODS } from '../../../src/core/evm/types';
+import { parseSchedule } from '../../../src/core/model';
 import { formatIndex } from '../../../src/core/format';
-import { statusColour } from '../../../src/core/insight';
-import { riverside, riversideWithoutActualCost, riversideWithoutCosts } from './fixture';
+import type { Analysis } from '../../../src/core/evm/types';
+import { dashboardOf, evaluateAlerts, statusOf as ruleStatusOf } from '../../../src/core/insight';
+import { earlyOverrun, lateBehind, notStarted, scheduleOnly } from '../../unit/insight/fixtures';
+import { FIXTURE, riverside, riversideWithoutActualCost, riversideWithoutCosts } from './fixture';
 import { all, attr, hasClass, one, render, text, visibleText, type El } from './html';
 
 const data = riverside();
@@ -27,7 +34,7 @@ describe('MetricCards on the Riverside fixture', () => {
     expect(valueOf(cpi)).toBe('0.89');
     expect(valueOf(cpi)).toBe(formatIndex(data.analysis.cost.cpi.value!));
     // rules.ts: cpi-critical fires below 0.90.
-    expect(statusColour(data.analysis.cost.cpi.value, 'cpi')).toBe('critical');
+    expect(ruleStatusOf('cpi', data.analysis)).toBe('critical');
     expect(cpi.attrs.class).toContain('metric-card--critical');
     expect(statusOf(cpi)).toBe('Critical');
     // The status is also in words for screen readers.
@@ -146,5 +153,89 @@ describe('a schedule without costs', () => {
     // BAC in hours = Σ baseline working hours: 5+10+10+15+30+10+20 days × 8 h = 800 (the milestone has none).
     expect(valueOf(card(view, 'bac'))).toBe('800 hours');
     expect(visibleText(view)).not.toMatch(/£/);
+  });
+});
+
+describe('card colours and the alert list come from the same rules (issue 12, item 5)', () => {
+  const CASES: Record<string, () => Analysis> = {
+    riverside: () => riverside().analysis,
+    riversideWithoutActualCost: () => riversideWithoutActualCost().analysis,
+    riversideWithoutCosts: () => riversideWithoutCosts().analysis,
+    nothingPlannedYet: () => notStarted(false),
+    plannedNotStarted: () => notStarted(true),
+    earlyOverrun,
+    lateBehind,
+    scheduleOnly: () => scheduleOnly(),
+  };
+
+  it.each(Object.keys(CASES))('%s: a card is red or amber exactly when the project has that alert', (name) => {
+    const a = CASES[name]();
+    const alerts = evaluateAlerts(a).filter((x) => x.nodeKind === 'project');
+    for (const c of metricCards(a, formatContextOf(a))) {
+      const alert = c.statusMetric ? alerts.find((x) => x.metric === c.statusMetric) : undefined;
+      if (alert) expect([c.id, c.status]).toEqual([c.id, alert.severity]);
+      else expect([c.id, ['good', 'neutral'].includes(c.status)]).toEqual([c.id, true]);
+    }
+  });
+
+  it('a project with nothing planned yet shows no critical card while the alert list is empty', () => {
+    const a = notStarted(false);
+    expect(evaluateAlerts(a)).toEqual([]);
+    const view = render(createElement(MetricCards, { data: { analysis: a, alerts: [], commentary: { paragraphs: [] } } }));
+    for (const c of all(view, hasClass('metric-card'))) expect([c.attrs['data-metric'], c.attrs['data-status']]).not.toContainEqual('critical');
+    expect(card(view, 'spit').attrs['data-status']).toBe('neutral');
+    expect(card(view, 'tspi').attrs['data-status']).toBe('neutral');
+  });
+});
+
+describe('EAC labels come from the measure dictionary (issue 12, item 6)', () => {
+  const detailOf = (c: El) => visibleText(one(c, hasClass('metric-card__detail'))).trim();
+
+  it('the selector offers every method by its dictionary label, with the weight and n the analysis was asked for', () => {
+    const options = eacMethodOptions(data);
+    expect(options.map((o) => o.value)).toEqual([...EAC_METHODS]);
+    // Riverside has no snapshot 3 weeks before its status date, so CPI(n) cannot say its n: the
+    // dashboard says what it asked the engine for (the defaults).
+    expect(data.analysis.cost.cpiLastN.inputs.n).toBeNull();
+    for (const o of options) expect(o.label).toBe(eacMethodLabel(o.value, { weight: 0.8, n: 3 }));
+    expect(options.find((o) => o.value === 'composite')?.label).toBe('AC + (BAC − EV) / (0.8 CPI + 0.2 SPI)');
+    expect(options.find((o) => o.value === 'cpiLastN')?.label).toBe('AC + (BAC − EV) / CPI of the last 3 periods');
+  });
+
+  it('a composite weight of 0.7 and CPI over 2 periods show in the selector and the card alike', () => {
+    const json = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, unknown>;
+    const options = { compositeWeight: 0.7, lastN: 2, eacMethod: 'composite' as const };
+    const d = dashboardOf(analyseSchedule(parseSchedule(json), options), options);
+    const label = eacMethodLabel('composite', { weight: 0.7 });
+    expect(label).toBe('AC + (BAC − EV) / (0.7 CPI + 0.3 SPI)');
+    // The engine's own record of the weight agrees.
+    expect(eacLabelOptionsOf(d.analysis.cost).weight).toBe(0.7);
+    expect(eacMethodOptions(d).find((o) => o.value === 'composite')?.label).toBe(label);
+    expect(eacMethodOptions(d).find((o) => o.value === 'cpiLastN')?.label).toBe('AC + (BAC − EV) / CPI of the last 2 periods');
+    const view = render(createElement(MetricCards, { data: d }));
+    expect(detailOf(card(view, 'eac'))).toBe(`By ${label}`);
+  });
+
+  it('the card names the selected method by the same label as the selector', () => {
+    expect(data.analysis.cost.eacMethod).toBe('cpi');
+    expect(detailOf(card(page, 'eac'))).toBe(`By ${eacMethodOptions(data).find((o) => o.value === 'cpi')?.label}`);
+    expect(detailOf(card(page, 'eac'))).toBe('By BAC / CPI');
+  });
+
+  it('when BAC / CPI is asked for but CPI is undefined, the card names both methods and why', () => {
+    const d = riversideWithoutActualCost();
+    expect(d.eacRequested).toBe('cpi');
+    expect(d.analysis.cost.eacMethod).toBe('planRate');
+    const eac = card(render(createElement(MetricCards, { data: d })), 'eac');
+    expect(detailOf(eac)).toBe('By AC + (BAC − EV) — BAC / CPI not available: no actual cost has been recorded yet, so CPI is undefined.');
+    expect(detailOf(eac)).toBe(`By ${eacMethodLabel('planRate')} — ${eacMethodLabel('cpi')} not available: no actual cost has been recorded yet, so CPI is undefined.`);
+  });
+
+  it('card labels and names are the dictionary entries', () => {
+    for (const c of metricCards(data.analysis, formatContextOf(data.analysis))) {
+      if (c.id === 'forecastFinish') continue;
+      const m = MEASURES[c.id as MeasureKey];
+      expect([c.id, c.label, c.name]).toEqual([c.id, m.label, m.name]);
+    }
   });
 });

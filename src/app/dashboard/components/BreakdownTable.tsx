@@ -7,11 +7,13 @@
  */
 import { memo, useCallback, useId, useMemo, useState } from 'react';
 import type { Computed } from '../../../core/evm/computed';
+import { MEASURES, type MeasureKey } from '../../../core/evm/dictionary';
 import type { BreakdownKind, BreakdownNode, CostMeasures } from '../../../core/evm/types';
 import { formatNumber } from '../../../core/format';
-import { statusColour, type StatusColour } from '../../../core/insight/alerts';
+import type { StatusColour } from '../../../core/insight/alerts';
 import { DEFAULT_RULES, type AlertRule, type MetricId } from '../../../core/insight/rules';
-import { STATUS_LABELS } from './cardModels';
+import { nodeStatusOf, statusMetricOf } from '../../../core/insight/status';
+import { STATUS_LABELS, valueKindOf } from './cardModels';
 import { AnchoredMath, MathGroup, MathTrigger, mathQuestion, useMathGroup } from './ShowMath';
 import { allExpandable, expandedToLevel, toggled, visibleRows } from './treeRows';
 import type { MeasureBasis } from './types';
@@ -26,21 +28,28 @@ interface Column {
   title: string;
   pick: (c: CostMeasures) => Computed;
   kind: ValueKind;
-  /** The alert metric that colours the cell, and the value it reads. */
-  status?: (c: CostMeasures) => { metric: MetricId; value: number | null };
+  /** The alert metric whose rules colour the cell (judged on the row's node), if any. */
+  status: MetricId | null;
+}
+
+/** A column for a measure of the dictionary: its label, name, unit and the metric that colours it. */
+function column(key: MeasureKey, pick: (c: CostMeasures) => Computed): Column {
+  const m = MEASURES[key];
+  return { id: key, label: m.label, title: m.name, pick, kind: valueKindOf(m), status: statusMetricOf(key) };
 }
 
 export const BREAKDOWN_COLUMNS: readonly Column[] = [
-  { id: 'bac', label: 'BAC', title: 'Budget at completion', pick: (c) => c.bac, kind: 'amount' },
-  { id: 'pv', label: 'PV', title: 'Planned value', pick: (c) => c.pv, kind: 'amount' },
-  { id: 'ev', label: 'EV', title: 'Earned value', pick: (c) => c.ev, kind: 'amount' },
-  { id: 'ac', label: 'AC', title: 'Actual cost', pick: (c) => c.ac, kind: 'amount' },
-  { id: 'sv', label: 'SV', title: 'Schedule variance', pick: (c) => c.sv, kind: 'signedAmount' },
-  { id: 'cv', label: 'CV', title: 'Cost variance', pick: (c) => c.cv, kind: 'signedAmount' },
-  { id: 'spi', label: 'SPI', title: 'Schedule performance index', pick: (c) => c.spi, kind: 'index', status: (c) => ({ metric: 'spi', value: c.spi.value }) },
-  { id: 'cpi', label: 'CPI', title: 'Cost performance index', pick: (c) => c.cpi, kind: 'index', status: (c) => ({ metric: 'cpi', value: c.cpi.value }) },
-  { id: 'eac', label: 'EAC', title: 'Estimate at completion', pick: (c) => c.eacSelected, kind: 'amount' },
-  { id: 'vac', label: 'VAC', title: 'Variance at completion', pick: (c) => c.vac, kind: 'signedAmount', status: (c) => ({ metric: 'vacPct', value: c.vacPct.value }) },
+  column('bac', (c) => c.bac),
+  column('pv', (c) => c.pv),
+  column('ev', (c) => c.ev),
+  column('ac', (c) => c.ac),
+  // SV and CV are not coloured here (their shares of PV and EV would be judged, but are not shown).
+  { ...column('sv', (c) => c.sv), status: null },
+  { ...column('cv', (c) => c.cv), status: null },
+  column('spi', (c) => c.spi),
+  column('cpi', (c) => c.cpi),
+  column('eac', (c) => c.eacSelected),
+  column('vac', (c) => c.vac),
 ];
 
 const KIND_TITLES: Readonly<Record<BreakdownKind, string>> = {
@@ -220,8 +229,7 @@ const BreakdownRow = memo(function BreakdownRow({ node, level, hasChildren, expa
       <td className="num">{formatNumber(node.activityCount)}</td>
       {BREAKDOWN_COLUMNS.map((col, i) => {
         const c = col.pick(node.cost);
-        const st = col.status ? col.status(node.cost) : null;
-        const colour: StatusColour = st ? statusColour(st.value, st.metric, rules, node.kind) : 'neutral';
+        const colour: StatusColour = col.status ? nodeStatusOf(col.status, node, rules) : 'neutral';
         const open = openCol === col.id;
         const key = cellKey(prefix, node.id, col.id);
         const question = mathQuestion(col.label, `for ${label}`);

@@ -4,6 +4,7 @@
  * Headings: a group is an h3 (the page gives the section its h2), a card an h4.
  */
 import { useId, useMemo } from 'react';
+import { eacViewOf } from '../../../core/insight/dashboard';
 import type { AlertRule } from '../../../core/insight/rules';
 import { CARD_GROUPS, STATUS_LABELS, metricCards, type MetricCardModel } from './cardModels';
 import { NotAvailable } from './NotAvailable';
@@ -20,7 +21,8 @@ export interface MetricCardsProps {
 export function MetricCards({ data, rules }: MetricCardsProps) {
   const { analysis } = data;
   const ctx = useMemo(() => formatContextOf(analysis), [analysis]);
-  const cards = useMemo(() => metricCards(analysis, ctx, rules), [analysis, ctx, rules]);
+  const eac = useMemo(() => eacViewOf(data), [data]);
+  const cards = useMemo(() => metricCards(analysis, ctx, rules, eac), [analysis, ctx, rules, eac]);
   return (
     <MathGroup>
       <div className="metric-groups">

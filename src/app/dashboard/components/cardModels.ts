@@ -1,13 +1,19 @@
 /**
  * Which metric cards the dashboard shows, in which groups, how each is formatted and which alert
  * metric colours it. Pure: the MetricCards component only lays these models out.
+ *
+ * Labels, names and units come from the measure dictionary (src/core/evm/dictionary.ts) and colours
+ * from the alert rules' own evaluation (statusOf), so a card says what the CLI and the commentary
+ * say, and is red or amber exactly when the alert list has that alert.
  */
 import type { Computed } from '../../../core/evm/computed';
-import { EAC_METHOD_LABELS } from '../../../core/evm/measures';
-import type { Analysis } from '../../../core/evm/types';
+import { MEASURES, eacLabelOptionsOf, eacMethodLabel, rootReason, type MeasureDefinition, type MeasureKey } from '../../../core/evm/dictionary';
+import { EAC_METHODS, type Analysis, type EacMethod } from '../../../core/evm/types';
 import { formatSigned } from '../../../core/format';
-import { statusColour, type StatusColour } from '../../../core/insight/alerts';
+import type { StatusColour } from '../../../core/insight/alerts';
+import { eacViewOf, type DashboardData, type EacView } from '../../../core/insight/dashboard';
 import { DEFAULT_RULES, type AlertRule, type MetricId } from '../../../core/insight/rules';
+import { statusMetricOf, statusOf } from '../../../core/insight/status';
 import { formatDateText, formatValue, type FormatContext, type ValueKind } from './valueFormat';
 
 export type CardGroupId = 'performance' | 'values' | 'forecast' | 'variances' | 'schedule';
@@ -67,13 +73,53 @@ interface Spec {
   name: string;
   computed: Computed;
   kind: ValueKind;
-  /** Colours the card: the metric and the value the rules look at (default: the card's value). */
-  status?: { metric: MetricId; value: number | null };
+  /** The alert metric whose rules colour the card, if any. */
+  status?: MetricId | null;
   detail?: string | null;
   extras?: { label: string; computed: Computed; kind: ValueKind }[];
   /** Shown instead of the formatted value (the forecast finish date). */
   text?: string;
   note?: string;
+}
+
+/** How a measure of the dictionary is written on a card. */
+export function valueKindOf(m: MeasureDefinition): ValueKind {
+  switch (m.unit) {
+    case 'amount':
+      return m.signed ? 'signedAmount' : 'amount';
+    case 'percent':
+      return m.signed ? 'signedPercent' : 'percent';
+    case 'periods':
+      return m.signed ? 'signedPeriods' : 'periods';
+    case 'index':
+      return 'index';
+  }
+}
+
+/** A card for a measure of the dictionary: its label, name, unit and the metric that colours it. */
+function measureCard(key: MeasureKey, group: CardGroupId, computed: Computed, more: Partial<Spec> = {}): Spec {
+  const m = MEASURES[key];
+  return { id: key, group, label: m.label, name: m.name, computed, kind: valueKindOf(m), status: statusMetricOf(key), ...more };
+}
+
+/** An extra figure under a card (VAC%, SV%, CV%), labelled by the dictionary. */
+function extra(key: MeasureKey, computed: Computed): { label: string; computed: Computed; kind: ValueKind } {
+  return { label: MEASURES[key].label, computed, kind: valueKindOf(MEASURES[key]) };
+}
+
+/**
+ * The line under the EAC card: the method used, by its dictionary label, and — when the method asked
+ * for could not be computed and the engine fell back — that one too, with why:
+ * "By AC + (BAC − EV) — BAC / CPI not available: no actual cost has been recorded yet, so CPI is undefined."
+ */
+export function eacDetail(analysis: Analysis, eac: EacView = { requested: analysis.cost.eacMethod, labels: eacLabelOptionsOf(analysis.cost) }): string {
+  const c = analysis.cost;
+  const { requested, labels: opts } = eac;
+  const used = `By ${eacMethodLabel(c.eacMethod, opts)}`;
+  if (requested === c.eacMethod) return used;
+  const why = rootReason(c.eac[requested].reason);
+  const lower = why ? `${why[0].toLowerCase()}${why.slice(1)}` : 'it could not be computed.';
+  return `${used} — ${eacMethodLabel(requested, opts)} not available: ${lower}`;
 }
 
 /** The date that the end of period `k` (possibly fractional, 1-based) falls in, when it is a whole dated period. */
@@ -82,8 +128,20 @@ function periodEnd(analysis: Analysis, k: number | null): string | null {
   return analysis.series[k - 1]?.period.end ?? null;
 }
 
-/** The metric cards for an analysis, in display order. */
-export function metricCards(analysis: Analysis, ctx: FormatContext, rules: readonly AlertRule[] = DEFAULT_RULES): MetricCardModel[] {
+/**
+ * The EAC selector's options: every method by its dictionary label, with the composite weight and
+ * the n of CPI(n) the analysis was computed with (eacViewOf), as the card and the reports label them.
+ */
+export function eacMethodOptions(data: Pick<DashboardData, 'analysis' | 'eacRequested' | 'eacLabelOptions'>): { value: EacMethod; label: string }[] {
+  const { labels } = eacViewOf(data);
+  return EAC_METHODS.map((m) => ({ value: m, label: eacMethodLabel(m, labels) }));
+}
+
+/**
+ * The metric cards for an analysis, in display order. `rules` are those the alerts were evaluated
+ * with; `eac` the EAC method asked for and the weight and n to label it with (eacViewOf).
+ */
+export function metricCards(analysis: Analysis, ctx: FormatContext, rules: readonly AlertRule[] = DEFAULT_RULES, eac?: EacView): MetricCardModel[] {
   const c = analysis.cost;
   const s = analysis.schedule;
   const f = (v: number | null, kind: ValueKind) => formatValue(v, kind, ctx);
@@ -96,102 +154,25 @@ export function metricCards(analysis: Analysis, ctx: FormatContext, rules: reado
   const plannedFinish = periodEnd(analysis, s.pd.value);
 
   const specs: Spec[] = [
-    { id: 'spi', group: 'performance', label: 'SPI', name: 'Schedule performance index', computed: c.spi, kind: 'index', status: { metric: 'spi', value: c.spi.value } },
-    { id: 'cpi', group: 'performance', label: 'CPI', name: 'Cost performance index', computed: c.cpi, kind: 'index', status: { metric: 'cpi', value: c.cpi.value } },
-    { id: 'ev', group: 'values', label: 'EV', name: 'Earned value (BCWP)', computed: c.ev, kind: 'amount', detail: c.pctComplete.value !== null ? `${f(c.pctComplete.value, 'percent')} complete` : null },
-    { id: 'pv', group: 'values', label: 'PV', name: 'Planned value (BCWS)', computed: c.pv, kind: 'amount', detail: c.pctScheduled.value !== null ? `${f(c.pctScheduled.value, 'percent')} scheduled` : null },
-    { id: 'ac', group: 'values', label: 'AC', name: 'Actual cost (ACWP)', computed: c.ac, kind: 'amount', detail: c.pctSpent.value !== null ? `${f(c.pctSpent.value, 'percent')} of BAC spent` : null },
-    { id: 'bac', group: 'values', label: 'BAC', name: 'Budget at completion', computed: c.bac, kind: 'amount' },
-    {
-      id: 'eac',
-      group: 'forecast',
-      label: 'EAC',
-      name: 'Estimate at completion',
-      computed: c.eacSelected,
-      kind: 'amount',
-      detail: `By ${EAC_METHOD_LABELS[c.eacMethod]}`,
-    },
-    { id: 'etc', group: 'forecast', label: 'ETC', name: 'Estimate to complete', computed: c.etc, kind: 'amount' },
-    {
-      id: 'vac',
-      group: 'forecast',
-      label: 'VAC',
-      name: 'Variance at completion',
-      computed: c.vac,
-      kind: 'signedAmount',
-      status: { metric: 'vacPct', value: c.vacPct.value },
-      extras: [{ label: 'VAC%', computed: c.vacPct, kind: 'signedPercent' }],
-    },
-    {
-      id: 'tcpiBac',
-      group: 'forecast',
-      label: 'TCPI (BAC)',
-      name: 'To-complete performance index to finish within budget',
-      computed: c.tcpiBac,
-      kind: 'index',
-      status: { metric: 'tcpiBac', value: c.tcpiBac.value },
-      detail: c.cpi.value !== null ? `Against CPI ${f(c.cpi.value, 'index')} so far` : null,
-    },
-    {
-      id: 'tcpiEac',
-      group: 'forecast',
-      label: 'TCPI (EAC)',
-      name: 'To-complete performance index to achieve the EAC',
-      computed: c.tcpiEac,
-      kind: 'index',
-      // Coloured by the gap to CPI (the realism test of NDIA IPMD in rules.ts), not by TCPI itself.
-      status: { metric: 'tcpiEacMinusCpi', value: gap },
-      detail: gap !== null ? `Gap to CPI ${formatSigned(gap, 'index')} (CPI ${f(c.cpi.value, 'index')})` : null,
-    },
-    {
-      id: 'sv',
-      group: 'variances',
-      label: 'SV',
-      name: 'Schedule variance',
-      computed: c.sv,
-      kind: 'signedAmount',
-      status: { metric: 'svPct', value: c.svPct.value },
-      extras: [{ label: 'SV%', computed: c.svPct, kind: 'signedPercent' }],
-    },
-    {
-      id: 'cv',
-      group: 'variances',
-      label: 'CV',
-      name: 'Cost variance',
-      computed: c.cv,
-      kind: 'signedAmount',
-      status: { metric: 'cvPct', value: c.cvPct.value },
-      extras: [{ label: 'CV%', computed: c.cvPct, kind: 'signedPercent' }],
-    },
-    {
-      id: 'es',
-      group: 'schedule',
-      label: 'ES',
-      name: 'Earned schedule',
-      computed: s.es,
-      kind: 'periods',
-      detail: s.at.value !== null ? `Actual time ${f(s.at.value, 'periods')}` : null,
-    },
-    { id: 'spit', group: 'schedule', label: 'SPI(t)', name: 'Schedule performance index (time)', computed: s.spit, kind: 'index', status: { metric: 'spit', value: s.spit.value } },
-    { id: 'svt', group: 'schedule', label: 'SV(t)', name: 'Schedule variance (time)', computed: s.svt, kind: 'signedPeriods' },
-    {
-      id: 'tspi',
-      group: 'schedule',
-      label: 'TSPI',
-      name: 'To-complete schedule performance index',
-      computed: s.tspi,
-      kind: 'index',
-      status: { metric: 'tspi', value: s.tspi.value },
-    },
-    {
-      id: 'ieact',
-      group: 'schedule',
-      label: 'IEAC(t)',
-      name: 'Independent estimate of duration at completion',
-      computed: s.ieact.spi,
-      kind: 'periods',
-      detail: s.pd.value !== null ? `Against ${f(s.pd.value, 'periods')} planned` : null,
-    },
+    measureCard('spi', 'performance', c.spi),
+    measureCard('cpi', 'performance', c.cpi),
+    measureCard('ev', 'values', c.ev, { detail: c.pctComplete.value !== null ? `${f(c.pctComplete.value, 'percent')} complete` : null }),
+    measureCard('pv', 'values', c.pv, { detail: c.pctScheduled.value !== null ? `${f(c.pctScheduled.value, 'percent')} scheduled` : null }),
+    measureCard('ac', 'values', c.ac, { detail: c.pctSpent.value !== null ? `${f(c.pctSpent.value, 'percent')} of BAC spent` : null }),
+    measureCard('bac', 'values', c.bac),
+    measureCard('eac', 'forecast', c.eacSelected, { detail: eacDetail(analysis, eac) }),
+    measureCard('etc', 'forecast', c.etc),
+    measureCard('vac', 'forecast', c.vac, { extras: [extra('vacPct', c.vacPct)] }),
+    measureCard('tcpiBac', 'forecast', c.tcpiBac, { detail: c.cpi.value !== null ? `Against CPI ${f(c.cpi.value, 'index')} so far` : null }),
+    // Coloured by the gap to CPI (the realism test of NDIA IPMD in rules.ts), not by TCPI itself.
+    measureCard('tcpiEac', 'forecast', c.tcpiEac, { detail: gap !== null ? `Gap to CPI ${formatSigned(gap, 'index')} (CPI ${f(c.cpi.value, 'index')})` : null }),
+    measureCard('sv', 'variances', c.sv, { extras: [extra('svPct', c.svPct)] }),
+    measureCard('cv', 'variances', c.cv, { extras: [extra('cvPct', c.cvPct)] }),
+    measureCard('es', 'schedule', s.es, { detail: s.at.value !== null ? `Actual time ${f(s.at.value, 'periods')}` : null }),
+    measureCard('spit', 'schedule', s.spit),
+    measureCard('svt', 'schedule', s.svt),
+    measureCard('tspi', 'schedule', s.tspi),
+    measureCard('ieact', 'schedule', s.ieact.spi, { detail: s.pd.value !== null ? `Against ${f(s.pd.value, 'periods')} planned` : null }),
     {
       id: 'forecastFinish',
       group: 'schedule',
@@ -201,7 +182,7 @@ export function metricCards(analysis: Analysis, ctx: FormatContext, rules: reado
       kind: 'periods',
       text: formatDateText(finishText),
       detail: plannedFinish ? `Planned ${formatDateText(plannedFinish)}` : null,
-      note: `The forecast finish is IEAC(t) (${bySpit ? 'PF = SPI(t)' : 'PF = 1'}) counted along the reporting periods from the start: ${f(finishFrom.value, 'periods')} ends on ${formatDateText(finishText)}.`,
+      note: `The forecast finish is ${MEASURES.ieact.label} (${bySpit ? 'PF = SPI(t)' : 'PF = 1'}) counted along the reporting periods from the start: ${f(finishFrom.value, 'periods')} ends on ${formatDateText(finishText)}.`,
     },
   ];
 
@@ -220,8 +201,8 @@ export function metricCards(analysis: Analysis, ctx: FormatContext, rules: reado
       reason: na ? (sp.computed.reason ?? 'Not available for this analysis.') : null,
       detail: sp.detail ?? null,
       extras: (sp.extras ?? []).map((e) => ({ ...e, text: f(e.computed.value, e.kind) })),
-      status: sp.status ? statusColour(sp.status.value, sp.status.metric, rules, 'project') : 'neutral',
-      statusMetric: sp.status?.metric ?? null,
+      status: sp.status ? statusOf(sp.status, analysis, { rules }) : 'neutral',
+      statusMetric: sp.status ?? null,
       ...(sp.note ? { note: sp.note } : {}),
     };
   });

@@ -11,7 +11,7 @@ export { CommentaryPanel, TOPIC_TITLES, commentarySections } from './CommentaryP
 export { AlertsList, ALERTS_SHOWN, EMPTY_ALERTS_TEXT, type AlertsListProps } from './AlertsList';
 export { CashFlowTable, type CashFlowTableProps } from './CashFlowTable';
 export { NotAvailable } from './NotAvailable';
-export { metricCards, CARD_GROUPS, STATUS_LABELS, type MetricCardModel, type CardGroupId } from './cardModels';
+export { metricCards, eacMethodOptions, eacDetail, valueKindOf, CARD_GROUPS, STATUS_LABELS, type MetricCardModel, type CardGroupId } from './cardModels';
 export { mathView, substitute, symbolKind, type MathView } from './mathView';
 export { visibleRows, expandedToLevel, allExpandable, toggled, type TreeRow, type VisibleRows } from './treeRows';
 export { sCurveData, type SCurveData } from './sCurve';

@@ -1,12 +1,7 @@
 /** What the dashboard's presentational components are given: results only, never raw files. */
 import type { Analysis } from '../../../core/evm/types';
-import type { Alert } from '../../../core/insight/alerts';
-import type { Commentary } from '../../../core/insight/commentary';
 
-export interface DashboardData {
-  analysis: Analysis;
-  alerts: Alert[];
-  commentary: Commentary;
-}
+/** The bundle is assembled in core (dashboardOf), where workers, the CLI and the tour build it. */
+export type { DashboardData } from '../../../core/insight/dashboard';
 
 export type MeasureBasis = Analysis['measureBasis'];
