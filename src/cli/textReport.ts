@@ -5,7 +5,7 @@
  */
 import type { Analysis, BreakdownNode, Computed } from '../core/evm';
 import { EAC_METHODS } from '../core/evm';
-import { eacMethodLabel, rootReason, rowLabel as L } from '../core/evm/dictionary';
+import { eacMethodLabel, midSentence, rootReason, rowLabel as L } from '../core/evm/dictionary';
 import { formatDataDate, formatEndDate, formatIndexOrNA, formatMoneyOrNA, formatPercentOrNA, formatPeriodsOrNA, formatNumberOrNA } from '../core/format';
 import { eacViewOf, type DashboardData } from '../core/insight';
 import { explainStatusDate } from '../core/model/statusDate';
@@ -28,7 +28,8 @@ export function textReport(data: DashboardData): string {
   const { requested: eacRequested, labels: eacOpts } = eacViewOf(data);
   const cur = a.project.currency;
   const isMoney = a.measureBasis === 'cost';
-  const money = (c: Computed) => (isMoney ? formatMoneyOrNA(c.value, cur) : `${formatNumberOrNA(c.value, 1)} ${a.measureBasis === 'units' ? 'units' : 'h'}`);
+  const money = (c: Computed) =>
+    isMoney ? formatMoneyOrNA(c.value, cur) : c.value === null ? formatNumberOrNA(null) : `${formatNumberOrNA(c.value, 1)} ${a.measureBasis === 'units' ? 'units' : 'h'}`;
   const idx = (c: Computed) => formatIndexOrNA(c.value);
   const pct = (c: Computed) => formatPercentOrNA(c.value);
   const per = (c: Computed) => formatPeriodsOrNA(c.value);
@@ -77,7 +78,7 @@ export function textReport(data: DashboardData): string {
   for (const k of EAC_METHODS) out.push(row(`EAC ${k}${k === m.eacMethod ? ' *' : ''}`, money(m.eac[k]), `  ${eacMethodLabel(k, eacOpts)}${why(m.eac[k])}`));
   if (eacRequested !== m.eacMethod) {
     const reason = rootReason(m.eac[eacRequested].reason) ?? 'it could not be computed.';
-    const why = `${reason[0].toLowerCase()}${reason.slice(1)}`.replace(/\.$/, '');
+    const why = midSentence(reason).replace(/\.$/, '');
     out.push(`  * ${eacMethodLabel(m.eacMethod, eacOpts)} is used: ${eacMethodLabel(eacRequested, eacOpts)} was asked for and is not available (${why}).`);
   }
   out.push(row(L('etc'), money(m.etc), `  EAC (${eacMethodLabel(m.eacMethod, eacOpts)}) − AC${why(m.etc)}`));

@@ -160,3 +160,8 @@ export function rootReason(reason: string | undefined): string | undefined {
   const parts = reason.split(' is not available: ');
   return parts[parts.length - 1];
 }
+
+/** A sentence as it reads after a colon or inside brackets: "No actual cost…" → "no actual cost…", "CPI is 0…" unchanged. */
+export function midSentence(s: string): string {
+  return /^[A-Z][a-z]/.test(s) ? `${s[0].toLowerCase()}${s.slice(1)}` : s;
+}

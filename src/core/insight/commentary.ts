@@ -103,11 +103,6 @@ type State = 'not-started' | 'no-cost' | 'schedule-only' | 'complete' | 'in-prog
 /** Said once when the input has no actual costs or actual units; nothing else speaks of cost then. */
 export const NO_ACTUALS_SENTENCE = 'It carries no actual costs or actual units, so only schedule performance is reported.';
 
-/** The engine's reason when the input carries no actual costs or actual units, if so. */
-export function noActualsReasonOf(a: Analysis): string | undefined {
-  const r = (a as Analysis & { noActualsReason?: string }).noActualsReason;
-  return typeof r === 'string' && r.length > 0 ? r : undefined;
-}
 
 /** Everything the paragraphs talk about, read once from the analysis. */
 interface Facts {
@@ -154,7 +149,7 @@ function factsOf(a: Analysis, v: Voice, th: Thresholds): Facts {
   const ev = fin(c.ev.value);
   const ac = fin(c.ac.value);
   const bac = fin(c.bac.value);
-  const scheduleOnly = noActualsReasonOf(a) !== undefined;
+  const scheduleOnly = typeof a.noActualsReason === 'string' && a.noActualsReason.length > 0;
   let state: State;
   if ((ev === null || ev <= 0) && (scheduleOnly || ac === null || ac <= 0)) state = 'not-started';
   else if (ev !== null && bac !== null && bac > 0 && ev >= bac * (1 - 1e-9)) state = 'complete';

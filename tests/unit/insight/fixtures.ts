@@ -7,10 +7,8 @@ import { fromMinutes } from '../../../src/core/model/dates';
 import { instantAtPeriods } from '../../../src/core/evm/periods';
 import { computeCostMeasures } from '../../../src/core/evm/measures';
 import { computeScheduleMeasures } from '../../../src/core/evm/earnedSchedule';
+import { NO_COSTS_OR_ACTUAL_UNITS } from '../../../src/core/evm/analyseSchedule';
 import type { Analysis, BreakdownKind, BreakdownNode, EacMethod, ForecastDates, PeriodMeasures } from '../../../src/core/evm/types';
-
-/** Analysis with the engine's `noActualsReason` (optional until every engine build sets it). */
-type AnalysisWithActuals = Analysis & { noActualsReason?: string };
 
 export interface NodeSpec {
   id: string;
@@ -81,7 +79,7 @@ function buildNode(
   spec: NodeSpec,
   eacMethod: EacMethod | undefined,
   defaultKind: BreakdownKind,
-  noActuals = false,
+  noActuals?: string,
 ): BreakdownNode & { f: { pv: number; ev: number; ac: number; bac: number; etc: number } } {
   const kind = spec.kind ?? defaultKind;
   const children = (spec.children ?? []).map((c) => buildNode(c, eacMethod, defaultKind, noActuals));
@@ -95,7 +93,7 @@ function buildNode(
     name: spec.name,
     kind,
     activityCount: children.length ? children.reduce((s, c) => s + c.activityCount, 0) : 1,
-    cost: computeCostMeasures({ pv: f.pv, ev: f.ev, ac: noActuals ? Number.NaN : f.ac, bac: f.bac, bottomUpEtc: noActuals ? null : f.etc, eacMethod }),
+    cost: computeCostMeasures({ pv: f.pv, ev: f.ev, ac: noActuals ? null : f.ac, acMissingReason: noActuals, bac: f.bac, bottomUpEtc: noActuals ? null : f.etc, eacMethod }),
     children,
     f,
   };
@@ -119,8 +117,8 @@ export function buildAnalysis(spec: ScenarioSpec): Analysis {
   const lastN = spec.lastN ?? 3;
   const pvCumulative = Float64Array.from(spec.pv);
   const grid = periodEnds(spec, spec.pv.length);
-  // Without actuals AC is not a number at all, so every AC-dependent measure is null with a reason.
-  const acAt = (k: number): number => (spec.noActuals ? Number.NaN : spec.ac[k - 1]);
+  // Without actuals AC is null and every AC-dependent measure cites the reason, as in the engine (curve.ts).
+  const acAt = (k: number): number | null => (spec.noActuals ? null : spec.ac[k - 1]);
 
   const measuresAt = (k: number, bottomUpEtc?: number) => {
     const j = k - lastN;
@@ -129,6 +127,7 @@ export function buildAnalysis(spec: ScenarioSpec): Analysis {
       pv: spec.pv[k - 1],
       ev: spec.ev[k - 1],
       ac: acAt(k),
+      acMissingReason: spec.noActuals,
       bac,
       nPeriodsAgo,
       eacMethod: spec.eacMethod,
@@ -137,6 +136,7 @@ export function buildAnalysis(spec: ScenarioSpec): Analysis {
     const schedule = computeScheduleMeasures({
       pvCumulative,
       ev: spec.ev[k - 1],
+      pv: spec.pv[k - 1],
       bac,
       at: k,
       cpi: cost.cpi.value,
@@ -176,11 +176,11 @@ export function buildAnalysis(spec: ScenarioSpec): Analysis {
   const project = { id: spec.id ?? 'P1', name: spec.name ?? 'Riverside Depot', currency: spec.currency ?? 'GBP' };
   let breakdown: BreakdownNode | null = null;
   if (spec.breakdown) {
-    const root = buildNode({ id: project.id, name: project.name, kind: 'project', children: spec.breakdown }, spec.eacMethod, 'control-account', !!spec.noActuals);
+    const root = buildNode({ id: project.id, name: project.name, kind: 'project', children: spec.breakdown }, spec.eacMethod, 'control-account', spec.noActuals);
     breakdown = strip(root);
   }
 
-  const analysis: AnalysisWithActuals = {
+  const analysis: Analysis = {
     project,
     dataDate: grid ? iso(grid.ends[status - 1]) : null,
     measureBasis: spec.measureBasis ?? 'cost',
@@ -305,7 +305,7 @@ export function underAhead(currency = 'GBP'): Analysis {
 }
 
 /** What the engine says when an input has no actual costs or actual units (Analysis.noActualsReason). */
-export const NO_ACTUALS_REASON = 'The schedule carries no actual costs or actual units, so AC and every measure that needs it cannot be worked out.';
+export const NO_ACTUALS_REASON = NO_COSTS_OR_ACTUAL_UNITS;
 
 /**
  * A schedule-only XER at week 6 of 10: no costs and no actual units, so EV and PV are weighted by

@@ -14,7 +14,7 @@ import { parseSchedule } from '../../../src/core/model';
 import { formatIndex } from '../../../src/core/format';
 import type { Analysis } from '../../../src/core/evm/types';
 import { dashboardOf, evaluateAlerts, statusOf as ruleStatusOf } from '../../../src/core/insight';
-import { earlyOverrun, lateBehind, notStarted, scheduleOnly } from '../../unit/insight/fixtures';
+import { buildAnalysis, earlyOverrun, lateBehind, notStarted, scheduleOnly } from '../../unit/insight/fixtures';
 import { FIXTURE, riverside, riversideWithoutActualCost, riversideWithoutCosts } from './fixture';
 import { all, attr, hasClass, one, render, text, visibleText, type El } from './html';
 
@@ -222,13 +222,35 @@ describe('EAC labels come from the measure dictionary (issue 12, item 6)', () =>
     expect(detailOf(card(page, 'eac'))).toBe('By BAC / CPI');
   });
 
-  it('when BAC / CPI is asked for but CPI is undefined, the card names both methods and why', () => {
-    const d = riversideWithoutActualCost();
-    expect(d.eacRequested).toBe('cpi');
+  it('when BAC / CPI is asked for but CPI is 0, the card names both methods and why', () => {
+    // £12,000 spent, nothing earned: CPI = 0, so BAC / CPI is undefined and the engine uses AC + (BAC − EV).
+    const a = buildAnalysis({ name: 'Mobilising', months: '2025-01', pv: [100_000, 300_000, 600_000], ev: [0, 0], ac: [5_000, 12_000], eacMethod: 'cpi' });
+    const d = dashboardOf(a, { eacMethod: 'cpi' });
     expect(d.analysis.cost.eacMethod).toBe('planRate');
     const eac = card(render(createElement(MetricCards, { data: d })), 'eac');
-    expect(detailOf(eac)).toBe('By AC + (BAC − EV) — BAC / CPI not available: no actual cost has been recorded yet, so CPI is undefined.');
-    expect(detailOf(eac)).toBe(`By ${eacMethodLabel('planRate')} — ${eacMethodLabel('cpi')} not available: no actual cost has been recorded yet, so CPI is undefined.`);
+    expect(detailOf(eac)).toBe(
+      `By ${eacMethodLabel('planRate')} — ${eacMethodLabel('cpi')} not available: CPI is 0 because nothing has been earned yet (EV = 0) although cost has been incurred, so BAC / CPI is undefined.`,
+    );
+    expect(detailOf(eac)).toMatch(/^By AC \+ \(BAC − EV\) — BAC \/ CPI not available: /);
+  });
+
+  it('when CPI over the last 3 periods has no history, the card says so beside the method used', () => {
+    const json = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, unknown>;
+    const d = dashboardOf(analyseSchedule(parseSchedule(json), { eacMethod: 'cpiLastN' }), { eacMethod: 'cpiLastN' });
+    expect(d.analysis.cost.eacMethod).toBe('planRate');
+    const eac = card(render(createElement(MetricCards, { data: d })), 'eac');
+    expect(detailOf(eac)).toBe(
+      'By AC + (BAC − EV) — AC + (BAC − EV) / CPI of the last 3 periods not available: no cumulative EV and AC from n periods before the status date were supplied, so CPI(n) cannot be computed.',
+    );
+  });
+
+  it('without actuals there is no EAC and no fallback to name: the card is n/a with the reason', () => {
+    const d = riversideWithoutActualCost();
+    expect(d.analysis.noActualsReason).toBeDefined();
+    const eac = card(render(createElement(MetricCards, { data: d })), 'eac');
+    expect(d.analysis.cost.eacSelected.value).toBeNull();
+    expect(text(one(one(eac, hasClass('na')), attr('role', 'tooltip')))).toBe(d.analysis.cost.eacSelected.reason);
+    expect(eac.attrs['data-status']).toBe('neutral');
   });
 
   it('card labels and names are the dictionary entries', () => {

@@ -7,7 +7,7 @@
  * say, and is red or amber exactly when the alert list has that alert.
  */
 import type { Computed } from '../../../core/evm/computed';
-import { MEASURES, eacLabelOptionsOf, eacMethodLabel, rootReason, type MeasureDefinition, type MeasureKey } from '../../../core/evm/dictionary';
+import { MEASURES, eacLabelOptionsOf, eacMethodLabel, midSentence, rootReason, type MeasureDefinition, type MeasureKey } from '../../../core/evm/dictionary';
 import { EAC_METHODS, type Analysis, type EacMethod } from '../../../core/evm/types';
 import { formatSigned } from '../../../core/format';
 import type { StatusColour } from '../../../core/insight/alerts';
@@ -118,8 +118,7 @@ export function eacDetail(analysis: Analysis, eac: EacView = { requested: analys
   const used = `By ${eacMethodLabel(c.eacMethod, opts)}`;
   if (requested === c.eacMethod) return used;
   const why = rootReason(c.eac[requested].reason);
-  const lower = why ? `${why[0].toLowerCase()}${why.slice(1)}` : 'it could not be computed.';
-  return `${used} — ${eacMethodLabel(requested, opts)} not available: ${lower}`;
+  return `${used} — ${eacMethodLabel(requested, opts)} not available: ${why ? midSentence(why) : 'it could not be computed.'}`;
 }
 
 /** The date that the end of period `k` (possibly fractional, 1-based) falls in, when it is a whole dated period. */
