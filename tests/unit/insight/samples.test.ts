@@ -1,8 +1,11 @@
 /**
- * No cost talk without costs, on real P6 files of the sample corpus (read in place; skipped when the
- * corpus is absent): a schedule that carries no costs or actual units is analysed on a duration
- * basis with Analysis.noActualsReason set, and then no cost alert is raised and the commentary says
- * once that only schedule performance is reported, and nothing else about cost.
+ * Alerts and commentary on real P6 files of the sample corpus (read in place; skipped when the
+ * corpus is absent):
+ * - No cost talk without costs: a schedule that carries no costs or actual units is analysed on a
+ *   duration basis with Analysis.noActualsReason set, and then no cost alert is raised and the
+ *   commentary says once that only schedule performance is reported, and nothing else about cost.
+ * - P6 puts every activity under one project-level WBS element: that element's alerts would be the
+ *   project's own, so they are not repeated (issue 12, item 8).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +16,7 @@ import { METRICS, NO_ACTUALS_SENTENCE, dashboardOf, type DashboardData, type Met
 
 const dir = path.resolve(__dirname, '../../../..', 'shared/samples/schedules/xer');
 const have = existsSync(dir);
-if (!have) console.warn(`[samplesWithoutActuals.test] sample corpus not found at ${dir}; these tests are skipped.`);
+if (!have) console.warn(`[insight samples.test] sample corpus not found at ${dir}; these tests are skipped.`);
 
 /** Every project of an XER that the engine can analyse, through dashboardOf as the app does. */
 function dashboards(file: string): { project: string; data: DashboardData }[] {
@@ -43,6 +46,18 @@ function expectNoCostTalk(d: DashboardData): void {
   expect(text.split(NO_ACTUALS_SENTENCE)).toHaveLength(2);
   expect(text.replace(NO_ACTUALS_SENTENCE, '')).not.toMatch(COST_TALK);
 }
+
+describe.skipIf(!have)("a P6 project's single WBS root (issue 12, item 8)", () => {
+  it('mpxj_percent-complete-8.4.xer: the alerts name the project once, not again its WBS element EC00640', () => {
+    const [{ data }] = dashboards('mpxj_percent-complete-8.4.xer');
+    const root = data.analysis.breakdown!;
+    expect(root.children.map((c) => [c.kind, c.code, c.activityCount])).toEqual([['wbs', 'EC00640', root.activityCount]]);
+    expect(data.alerts.length).toBeGreaterThan(0);
+    expect(data.alerts.every((a) => a.nodeKind === 'project')).toBe(true);
+    const metrics = data.alerts.map((a) => a.metric);
+    expect(new Set(metrics).size).toBe(metrics.length);
+  });
+});
 
 describe.skipIf(!have)('sample XERs without costs or actual units', () => {
   it('mpxj_PredecessorCalendar.xer (no costs, no resources, no actual units): schedule only, duration-weighted', () => {
