@@ -52,9 +52,10 @@ export interface AlertTarget {
   cost: CostMeasures;
   schedule: ScheduleMeasures | null;
   /**
-   * Set on a breakdown node that holds every activity of the project (the single WBS root under
-   * it, and any single-child chain below that): its figures are the project's own, so it does not
-   * repeat an alert the project raises.
+   * Set on a breakdown node whose figures are the project's own: the single WBS root under the
+   * project (and any single-child chain below it) holding every activity, or a node that carries all
+   * of the project's PV, EV, AC and BAC (the one cost-loaded WBS element among unbudgeted ones). It
+   * does not repeat an alert the project raises.
    */
   sameAsProject?: boolean;
 }
@@ -69,12 +70,30 @@ export function nodeTarget(n: BreakdownNode): AlertTarget {
   return { id: n.id, name: n.name || n.code || n.id, kind: n.kind, cost: n.cost, schedule: null };
 }
 
+/** Whether two figures are the same number (to float noise: sums taken in another order differ by ulps). */
+function same(x: number | null, y: number | null): boolean {
+  if (x === null || y === null) return x === y;
+  return Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x), Math.abs(y));
+}
+
+/** Whether a node's figures are the project's: the same PV, EV, AC, BAC and selected EAC. */
+function sameFigures(c: CostMeasures, project: CostMeasures): boolean {
+  return (
+    same(c.pv.value, project.pv.value) &&
+    same(c.ev.value, project.ev.value) &&
+    same(c.ac.value, project.ac.value) &&
+    same(c.bac.value, project.bac.value) &&
+    same(c.eacSelected.value, project.eacSelected.value)
+  );
+}
+
 /**
  * The project first, then the breakdown depth-first (its project-kind root is the project itself).
  * A node that only wraps one child of its own kind holding all its activities (P6's project-level WBS element, a
  * single phase) has that child's figures exactly, so it is left out: the same alert twice under
- * two names says nothing new. For the same reason the nodes that hold every activity of the project
- * (the single WBS root P6 puts under a project) are marked `sameAsProject`.
+ * two names says nothing new. For the same reason the nodes whose figures are the project's own (the
+ * single WBS root P6 puts under a project, or the one WBS element that carries all the cost) are
+ * marked `sameAsProject`.
  */
 export function alertTargets(analysis: Analysis): AlertTarget[] {
   const out: AlertTarget[] = [
@@ -90,7 +109,7 @@ export function alertTargets(analysis: Analysis): AlertTarget[] {
   const walk = (n: BreakdownNode): void => {
     if (n.kind !== 'project' && !wrapper(n)) {
       const t = nodeTarget(n);
-      if (sameAsProject.has(n)) t.sameAsProject = true;
+      if (sameAsProject.has(n) || sameFigures(n.cost, analysis.cost)) t.sameAsProject = true;
       out.push(t);
     }
     for (const c of n.children) walk(c);

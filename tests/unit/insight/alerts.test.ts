@@ -353,11 +353,28 @@ describe('a single WBS root under the project (issue 12, item 8)', () => {
     expect(evaluateAlerts(oneRoot(), wbsOnly).map((x) => x.nodeId)).toEqual(['W1', 'ROOT']);
   });
 
+  it('a node that carries all of the project\'s figures (the one cost-loaded WBS element) does not repeat its alerts either', () => {
+    const a = buildAnalysis({
+      name: 'One Budgeted Element',
+      pv: LINEAR,
+      ev: [100_000, 200_000, 300_000, 350_000, 400_000],
+      ac: [110_000, 230_000, 350_000, 420_000, 490_000],
+      breakdown: [
+        { id: 'COST', name: 'Cost Loaded Activities', kind: 'wbs', pv: 500_000, ev: 400_000, ac: 490_000, bac: 1_000_000 },
+        { id: 'STAFF', name: 'Staff', kind: 'wbs', pv: 0, ev: 0, ac: 0, bac: 0 },
+      ],
+    });
+    const alerts = evaluateAlerts(a);
+    expect(alerts.some((x) => x.nodeId === 'P1' && x.metric === 'cpi')).toBe(true);
+    expect(alerts.filter((x) => x.nodeId !== 'P1')).toEqual([]);
+  });
+
   it('a root that does not hold every activity is a breakdown node of its own', () => {
     const a = oneRoot();
     const tree = a.breakdown!;
-    // Another activity sits directly under the project, outside the WBS root: the root is no longer the project.
-    const withLoose = { ...a, breakdown: { ...tree, activityCount: tree.activityCount + 1 } };
+    // Another activity sits directly under the project, outside the WBS root, with its own progress:
+    // the root is no longer the project.
+    const withLoose = { ...a, cost: buildAnalysis({ pv: LINEAR, ev: [410_000], ac: [495_000] }).cost, breakdown: { ...tree, activityCount: tree.activityCount + 1 } };
     expect(evaluateAlerts(withLoose).some((x) => x.nodeId === 'ROOT' && x.metric === 'cpi')).toBe(true);
   });
 });
