@@ -151,6 +151,23 @@ describe('period tables in other shapes, through the one table path', () => {
     expect(r.out).toMatch(/status period 1 \(31\/03\/2025\) of 1/);
   });
 
+  it('PV and EV without AC: SPI and earned schedule, the cost figures n/a with the reason', async () => {
+    const r = await run(file('noac.csv', 'Period,PV,EV\n1,100,80\n2,250,200\n3,450,380\n4,700,\n5,900,\n6,1000,\n'), '--json');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as JsonReport;
+    // The hand-worked table: SPI = 380/450, ES = 2.65, SPI(t) = 2.65/3.
+    expect(doc.analysis.cost.spi.value).toBeCloseTo(380 / 450, 12);
+    expect(doc.analysis.schedule.es.value).toBeCloseTo(2.65, 12);
+    expect(doc.analysis.schedule.spit.value).toBeCloseTo(2.65 / 3, 12);
+    expect(doc.analysis.cost.ac.value).toBeNull();
+    expect(doc.analysis.cost.cpi.value).toBeNull();
+    expect(doc.analysis.cost.cpi.reason).toMatch(/no actual cost \(AC\)/);
+    const text = (await run(file('noac2.csv', 'Period,PV,EV\n1,100,80\n2,250,200\n3,450,380\n4,700,\n'))).out;
+    expect(row(text, 'AC (ACWP)')).toBe('n/a');
+    expect(row(text, 'SPI(t)')).toBe('0.88');
+  });
+
   it('a wide CSV (periods across, PV/EV/AC down) gives the fixture\'s figures', async () => {
     const wide = ['Measure,Jan-25,Feb-25,Mar-25,Apr-25,May-25,Jun-25', 'Cum PV,100000,250000,450000,700000,900000,1000000', 'Cum EV,80000,200000,380000,,,', 'Cum AC,90000,230000,420000,,,'].join('\n');
     expectFixtureFigures(await run(file('wide.csv', wide)));

@@ -30,7 +30,8 @@ export function periodTableFromSheet(sheet: Sheet, mapping: MappingProposal, opt
   const pick = (plain: MappingField, cum: MappingField) => (options.cumulative ? (col(cum) ?? col(plain)) : (col(plain) ?? col(cum)));
   const pv = pick('plannedValue', 'plannedValueCum');
   const ev = pick('earnedValue', 'earnedValueCum');
-  // AC may be absent: a schedule-only table (PV and EV) still gives SPI and earned schedule.
+  // AC may be absent: a schedule-only table (PV and EV) still gives SPI and earned schedule; the
+  // analysis gives each cost figure its reason, so the reader adds no note of its own.
   const ac = pick('actualCost', 'actualCostCum');
   const missing = [['PV', pv], ['EV', ev]].filter(([, c]) => !c).map(([n]) => n);
   if (missing.length) {
@@ -51,7 +52,6 @@ export function periodTableFromSheet(sheet: Sheet, mapping: MappingProposal, opt
     scaleOf.set(c, m);
     notes.push(scaleNote(c.header, m));
   }
-  if (!ac) notes.push('The table has no AC (actual cost) column: PV, EV, SPI and earned schedule are measured; cost measures (AC, CPI, EAC…) need actual costs.');
   const note = (m: string) => {
     notes.push(m);
     options.onWarning?.(m);

@@ -108,7 +108,21 @@ describe('a period table with PV and EV but no AC (schedule-only, earned schedul
       ['5', null, 900, null, null],
       ['6', null, 1000, null, null],
     ]);
-    expect(t.notes).toContain('The table has no AC (actual cost) column: PV, EV, SPI and earned schedule are measured; cost measures (AC, CPI, EAC…) need actual costs.');
+    expect(t.notes).toBeUndefined();
+  });
+
+  it('analyses: PV, EV, SPI and earned schedule from the hand-worked table, AC and the cost measures null with the reason', () => {
+    const a = analysePeriodTable(read(csv(['Period,PV,EV', '1,100,80', '2,250,200', '3,450,380', '4,700,', '5,900,', '6,1000,'])));
+    expect(a.statusPeriod).toBe(3);
+    expect(a.cost.pv.value).toBe(450);
+    expect(a.cost.ev.value).toBe(380);
+    expect(a.cost.spi.value).toBeCloseTo(380 / 450, 12);
+    expect(a.schedule.es.value).toBeCloseTo(2.65, 12);
+    expect(a.schedule.spit.value).toBeCloseTo(2.65 / 3, 12);
+    expect(a.cost.ac.value).toBeNull();
+    expect(a.cost.cpi.value).toBeNull();
+    expect(a.cost.cpi.reason).toMatch(/no actual cost \(AC\)/);
+    expect(a.cost.eacSelected.value).toBeNull();
   });
 
   it('wide too: rows PV and EV only', () => {
@@ -118,6 +132,12 @@ describe('a period table with PV and EV but no AC (schedule-only, earned schedul
       [250, 200, null],
       [450, null, null],
     ]);
+    // Status Feb-25: SPI = 200/250; ES = 1 + (200 − 100)/(250 − 100) = 1.667.
+    const a = analysePeriodTable(t);
+    expect(a.dataDate).toBe('2025-02-28');
+    expect(a.cost.spi.value).toBeCloseTo(0.8, 12);
+    expect(a.schedule.es.value).toBeCloseTo(1 + 100 / 150, 12);
+    expect(a.cost.ac.value).toBeNull();
   });
 
   it('without EV it is still refused, naming what is missing and the headers found', () => {
