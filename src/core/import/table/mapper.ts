@@ -280,9 +280,11 @@ function detectKind(headers: string[], matches: HeaderMatch[][], profiles: Colum
           ? `column ${col} steps through ${distinct} periods and the table has PV/EV/AC columns: a period table`
           : `every row is in the one period of column ${col}: a period table of a single period, its ${rows} rows (one per control account or work package) added together`;
     const stepping = distinct >= 2 || rows === 1;
-    if (stepping && (activity < 0.7 || (activity < 0.85 && name.s < 0.7) || distinct < rows)) return { kind: 'periods', reason: periods };
-    // A column that names activities settles it: a status date or period column beside it is a detail.
-    if (name.s >= 0.85 || (!stepping && activity >= 0.85)) return { kind: 'activities', reason: asActivities(activityWhy()) };
+    // A column of names ("Task" over "Project charter", "Build phase 1") settles it: a date column
+    // beside it ("End Date") is each activity's, not a period.
+    const named = name.s >= 0.85 || (name.s >= 0.7 && kindFit(profiles[name.at], 'text') >= 0.75);
+    if (stepping && (activity < 0.7 || (activity < 0.85 && !named) || distinct < rows)) return { kind: 'periods', reason: periods };
+    if (named || (!stepping && activity >= 0.85)) return { kind: 'activities', reason: asActivities(activityWhy()) };
     return { kind: 'activities', reason: asActivities(`${activityWhy()}, one per row`), other: { kind: 'periods', reason: periods } };
   }
   if (activity >= 0.7) return { kind: 'activities', reason: asActivities(activityWhy()) };
