@@ -36,6 +36,8 @@ const MEASURE_NAME: Partial<Record<MappingField, 'PV' | 'EV' | 'AC'>> = {
 /** How far down and across the labels are looked for. */
 const SCAN_ROWS = 60;
 const LABEL_COLUMNS = 4;
+/** Measure rows read at most (PV, EV and AC for a few hundred control accounts). */
+const MAX_BLOCK = 3000;
 /** A label scores at least this for a measure ("Planned" 0.72, "PV" 1). */
 const MIN_LABEL = 0.7;
 const PERIOD_LABEL = /^(?:fy\s*\d{2,4}\s*)?(?:p|per|period|m|mth|month|w|wk|week|q|qtr|quarter)\s*[-.]?\s*\d{1,3}$/i;
@@ -99,30 +101,30 @@ export function turnWideTable(sheet: Sheet): TurnResult | null {
 }
 
 function tryColumn(sheet: Sheet, rows: CellValue[][], c0: number, limit: number): TurnResult | null {
-  // The first measure label in this column, and the row of periods above it.
-  let first = -1;
-  for (let r = 0; r < limit; r++) {
-    if (measureOf(rows[r]?.[c0] ?? null)) {
-      first = r;
-      break;
-    }
+  // Each measure label in this column may start the block; a title above the table ("Earned Value
+  // Report") is one too, so a failed start does not end the search. A few tries at most.
+  let tries = 0;
+  for (let r = 1; r < limit && tries < 5; r++) {
+    if (!measureOf(rows[r]?.[c0] ?? null)) continue;
+    tries++;
+    const found = tryBlock(sheet, rows, c0, r);
+    if (found) return found;
   }
-  if (first <= 0) return null;
+  return null;
+}
+
+/** The wide table whose first measure row is `first`, or null. */
+function tryBlock(sheet: Sheet, rows: CellValue[][], c0: number, first: number): TurnResult | null {
   let h = first - 1;
   while (h >= 0 && (rows[h] ?? []).every(isBlank)) h--;
   if (h < 0) return null;
   const header = rows[h];
   const width = Math.max(header.length, sheetWidth(rows.slice(h, Math.min(rows.length, h + SCAN_ROWS))));
 
-  // The block of measure rows: contiguous non-blank rows from the first label on.
-  const block: number[] = [];
-  for (let r = first; r < rows.length && !(rows[r] ?? []).every(isBlank); r++) block.push(r);
-  const labelled = block.map((r) => ({ r, label: cellText(rows[r][c0] ?? null).trim(), measure: measureOf(rows[r][c0] ?? null) }));
-  const names = new Set(labelled.map((l) => (l.measure ? MEASURE_NAME[l.measure.field] : null)));
-  if (!names.has('PV') || !names.has('EV')) return null;
-
-  // The period columns: right of the labels, headed by periods of one kind.
+  // The period columns: right of the labels, headed by periods of one kind. Checked first: it is
+  // cheap, and a row of an activity list (codes, durations, dates, amounts) fails it at once.
   const periodCols: number[] = [];
+  const blankHeaded: number[] = [];
   const totalCols: number[] = [];
   const others: number[] = [];
   const classes = new Set<PeriodClass>();
@@ -132,15 +134,24 @@ function tryColumn(sheet: Sheet, rows: CellValue[][], c0: number, limit: number)
     if (cls) {
       periodCols.push(c);
       classes.add(cls);
-    } else if (isBlank(v)) {
-      // An unlabelled column with amounts under it is a period someone forgot to name.
-      if (labelled.some((l) => l.measure && numberOfCell(rows[l.r][c] ?? null))) periodCols.push(c);
-    } else if (TOTAL.test(cellText(v).trim())) totalCols.push(c);
+    } else if (isBlank(v)) blankHeaded.push(c);
+    else if (TOTAL.test(cellText(v).trim())) totalCols.push(c);
     else others.push(c);
   }
-  const named = periodCols.filter((c) => !isBlank(header[c] ?? null)).length;
+  const named = periodCols.length;
   if (named === 0 || classes.size > 1) return null;
   if (named < 0.6 * (named + totalCols.length + others.length)) return null;
+
+  // The block of measure rows: contiguous non-blank rows from the first label on.
+  const block: number[] = [];
+  for (let r = first; r < rows.length && block.length < MAX_BLOCK && !(rows[r] ?? []).every(isBlank); r++) block.push(r);
+  const labelled = block.map((r) => ({ r, label: cellText(rows[r][c0] ?? null).trim(), measure: measureOf(rows[r][c0] ?? null) }));
+  const names = new Set(labelled.map((l) => (l.measure ? MEASURE_NAME[l.measure.field] : null)));
+  if (!names.has('PV') || !names.has('EV')) return null;
+  // An unlabelled column with amounts under it is a period someone forgot to name.
+  for (const c of blankHeaded) if (labelled.some((l) => l.measure && numberOfCell(rows[l.r][c] ?? null))) periodCols.push(c);
+  periodCols.sort((a, b) => a - b);
+
   // Measure rows hold amounts in the period columns (a stray "tbc" is reported later, by its cell).
   const cells = labelled.filter((l) => l.measure).flatMap((l) => periodCols.map((c) => rows[l.r][c] ?? null)).filter((v) => !isBlank(v));
   if (cells.length === 0 || cells.filter((v) => numberOfCell(v) !== null).length < 0.6 * cells.length) return null;

@@ -206,6 +206,16 @@ describe('a wide period table (periods across, PV/EV/AC down)', () => {
     expect(t.notes).toContain("Column E ('Total') is a total, not a period: it was left out so its figures are not counted twice.");
   });
 
+  it('a title that itself says "Earned Value" does not hide the table under it', () => {
+    // Excel writes the title row with its empty cells (",,,").
+    const t = read(csv(['Earned Value,,,', ',,,', 'Measure,Jan-25,Feb-25,Mar-25', 'PV,100,250,450', 'EV,80,200,', 'AC,90,230,']));
+    expect(t.rows.map((r) => [r.label, r.pv, r.ev, r.ac])).toEqual([
+      ['Jan-25', 100, 80, 90],
+      ['Feb-25', 250, 200, 230],
+      ['Mar-25', 450, null, null],
+    ]);
+  });
+
   it('per-period and cumulative rows side by side: the choice decides which are read', () => {
     const text = csv(['Measure,W1,W2,W3', 'PV,5000,6000,6000', 'EV,4000,5500,', 'AC,4500,6000,', 'Cum PV,5000,11000,17000', 'Cum EV,4000,9500,', 'Cum AC,4500,10500,']);
     expect(read(text, { cumulative: true }).rows.map((r) => r.pv)).toEqual([5000, 11000, 17000]);
