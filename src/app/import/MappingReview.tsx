@@ -43,7 +43,8 @@ export function MappingReview(props: {
 
   function setField(col: ColumnProposal, value: string) {
     const corrections = { ...(props.choice.corrections ?? {}), [col.header]: value === '' ? null : value };
-    props.onChange({ ...props.choice, sheet: preview.sheet, corrections, cumulative: cumulative ?? undefined });
+    // A change is reviewed again, never built straight away.
+    props.onChange({ ...props.choice, confirmed: undefined, sheet: preview.sheet, corrections, cumulative: cumulative ?? undefined });
   }
 
   const needsCumulative = !unsure && proposal.kind === 'periods' && cumulative === null;
