@@ -1,6 +1,7 @@
 /** Command-line options of `earnest analyse`, parsed and checked. */
 import { parseArgs } from 'node:util';
 import { EAC_METHODS, SPREAD_PROFILES, type BreakdownBy, type EacMethod, type SpreadProfile } from '../core/evm';
+import type { TableKind } from '../core/import/table';
 import { localToday, tryToMinutes, type LocalDateTime } from '../core/model';
 
 export interface AnalyseArgs {
@@ -19,6 +20,8 @@ export interface AnalyseArgs {
   lastN?: number;
   /** Which project of a multi-project schedule file (id or short code). */
   project?: string;
+  /** Read a CSV or Excel table as this kind, when the mapper cannot tell. */
+  table?: TableKind;
   /** The options the user actually typed (without dashes), so options that do not apply to the input can be named. */
   given: string[];
 }
@@ -29,22 +32,26 @@ export class UsageError extends Error {
 
 export const USAGE = `Usage: npm run analyse -- <file> [options]
 
-  <file>                   a P6 .xer or .xml, an MS Project .xml, an Excel .xlsx/.xls, a .csv
-                           (activity list or period table) or a canonical-model .json
+  <file>                   a P6 .xer or .xml, an MS Project .xml, an Excel .xlsx/.xls or a .csv
+                           (an activity list, or a period table: one row per period, or periods
+                           across with rows PV, EV, AC) or a canonical-model .json
 
   --data-date YYYY-MM-DD   status date (default: the file's status date, else MS Project's
                            current date, else the latest actual date, else today; the
                            report says which)
   --by wbs|ca|code:<type>  breakdown by WBS (default), control account, or an activity code type
   --json                   print the full result as JSON (field names: see README)
-  --incremental            CSV values are per period, not cumulative
-  --bac N                  budget at completion (CSV; default: final cumulative PV)
+  --incremental            period-table values are per period, not cumulative
+  --bac N                  budget at completion (period tables; default: final cumulative PV)
   --planned-duration N     planned duration in periods (default: first period where PV reaches BAC)
   --periods week|month     reporting periods for schedules (default: weeks ending on the data date)
   --eac METHOD             EAC used for ETC, VAC and TCPI: ${EAC_METHODS.join(', ')} (default cpi)
   --profile P              budget spread: ${SPREAD_PROFILES.join(', ')} (default linear)
   --last-n N               periods for CPI over the last n periods (default 3)
   --project ID             the project to analyse in a multi-project file (id or short code)
+  --table periods|activities
+                           read a CSV or Excel table as a period table or an activity list
+                           (needed when its columns could be either)
   --help                   this text`;
 
 const positive = (name: string, v: string | undefined): number | undefined => {
@@ -79,6 +86,7 @@ export function parseAnalyseArgs(argv: string[], now: Date = new Date()): Analys
         profile: { type: 'string' },
         'last-n': { type: 'string' },
         project: { type: 'string' },
+        table: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     });
@@ -104,6 +112,7 @@ export function parseAnalyseArgs(argv: string[], now: Date = new Date()): Analys
     throw new UsageError(`--eac must be one of ${EAC_METHODS.join(', ')}, not "${v.eac}".`);
   if (v.profile !== undefined && !(SPREAD_PROFILES as readonly string[]).includes(v.profile))
     throw new UsageError(`--profile must be one of ${SPREAD_PROFILES.join(', ')}, not "${v.profile}".`);
+  if (v.table !== undefined && v.table !== 'periods' && v.table !== 'activities') throw new UsageError(`--table must be periods or activities, not "${v.table}".`);
   const lastN = positive('--last-n', v['last-n']);
   if (lastN !== undefined && !Number.isInteger(lastN)) throw new UsageError('--last-n must be a whole number of periods.');
   return {
@@ -120,6 +129,7 @@ export function parseAnalyseArgs(argv: string[], now: Date = new Date()): Analys
     profile: v.profile as SpreadProfile | undefined,
     lastN,
     project: v.project,
+    table: v.table as TableKind | undefined,
     given: Object.keys(v).filter((k) => k !== 'json' && k !== 'help' && !(typeof v[k as keyof typeof v] === 'boolean' && !v[k as keyof typeof v])),
   };
 }

@@ -1,15 +1,15 @@
 /**
- * Reads the CLI's input file and runs the analysis: a canonical JSON, a CSV period table (read
- * with its line-and-column errors), or any schedule file the import readers know (recognised by
- * content: XER, PMXML, MSPDI, Excel, a CSV activity list).
+ * Reads the CLI's input file and runs the analysis: a canonical JSON, or any file the import
+ * readers know (recognised by content: XER, PMXML, MSPDI, Excel, CSV). Tables, period tables
+ * included, go the one way the app reads them (parseScheduleFile → the column mapper), so a CSV
+ * or workbook period table, long or wide, is read and reported on the same terms in both.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { analysePeriodTable, analyseSchedule, type Analysis } from '../core/evm';
 import { parseSchedule } from '../core/model';
-import { parsePeriodTableCsv } from '../core/import/table/periodTableCsv';
-import { parseScheduleFile, detectFormat, ImportError } from '../core/import';
-import { proposeMapping, readCsv } from '../core/import/table';
+import { parseScheduleFile, detectFormat, ImportError, type ParseOutcome } from '../core/import';
+import type { MappingProposal } from '../core/import/table';
 import type { Schedule } from '../core/model';
 import type { AnalyseArgs } from './args';
 
@@ -20,20 +20,25 @@ export class InputError extends Error {
 
 const MAX_BYTES = 512 * 1024 * 1024;
 
+/** What the input turned out to be, for naming the options that do not apply to it. */
+export type InputKind = 'schedule' | 'table-schedule' | 'period-table';
+
 /** Options that only mean something for one kind of input. */
 const SCHEDULE_ONLY = ['data-date', 'by', 'periods', 'profile', 'project'];
 const PERIOD_TABLE_ONLY = ['incremental', 'bac', 'planned-duration'];
+const TABLE_ONLY = ['table'];
 
 /** Warnings for options the user gave that the input's kind does not use. */
-export function ignoredOptions(given: readonly string[], kind: 'schedule' | 'period-table'): string[] {
-  const notFor = kind === 'schedule' ? PERIOD_TABLE_ONLY : SCHEDULE_ONLY;
-  return given
-    .filter((o) => notFor.includes(o))
-    .map((o) =>
-      kind === 'schedule'
-        ? `--${o} applies to CSV period tables only; this file is a schedule, so it was ignored.`
-        : `--${o} applies to schedules only; this file is a period table (its status is the last row with EV or AC), so it was ignored.`,
-    );
+export function ignoredOptions(given: readonly string[], kind: InputKind): string[] {
+  const out: string[] = [];
+  for (const o of given) {
+    if (kind !== 'period-table' && PERIOD_TABLE_ONLY.includes(o))
+      out.push(`--${o} applies to period tables only (CSV or Excel); this file is a schedule, so it was ignored.`);
+    else if (kind === 'period-table' && SCHEDULE_ONLY.includes(o))
+      out.push(`--${o} applies to schedules only; this file is a period table (its status is the last row with EV or AC), so it was ignored.`);
+    else if (kind === 'schedule' && TABLE_ONLY.includes(o)) out.push(`--${o} applies to CSV and Excel tables only; this file is a schedule, so it was ignored.`);
+  }
+  return out;
 }
 
 export interface FileAnalysis {
@@ -56,45 +61,60 @@ export async function analyseFile(args: AnalyseArgs): Promise<FileAnalysis> {
   if (size === 0) throw new InputError(`${name} is empty.`);
   if (size > MAX_BYTES) throw new InputError(`${name} is ${(size / 1048576).toFixed(0)} MB, over the ${MAX_BYTES / 1048576} MB limit.`);
   const bytes = new Uint8Array(await readFile(args.file));
-  const text = new TextDecoder().decode(bytes);
   const ext = extname(args.file).toLowerCase();
   const format = detectFormat(bytes, name).format;
 
   if (format === 'json' || (ext === '.json' && format !== 'xer')) {
+    const text = new TextDecoder().decode(bytes);
     let json: unknown;
     try {
       json = JSON.parse(text.replace(/^\uFEFF/, ''));
     } catch (e) {
       throw new InputError(`${name} is not valid JSON: ${(e as Error).message}.`);
     }
-    return scheduleAnalysis(parseSchedule(json), args);
+    return scheduleAnalysis(parseSchedule(json), args, 'schedule');
   }
-  // A CSV period table keeps its own reader, whose errors name the line and column.
-  if (format === 'csv' && proposeMapping(readCsv(text)).kind === 'periods') return periodTableAnalysis(text, name, args);
-  if (format === 'not-a-schedule' && (ext === '.csv' || ext === '.txt')) return periodTableAnalysis(text, name, args);
+  // A text file of blank lines is empty to its reader, whatever its size.
+  if (bytes.length < 65536 && /^[\s\uFEFF]*$/.test(new TextDecoder().decode(bytes)))
+    throw new InputError(`${name} is empty: expected a header row (the column names) and one row per period or activity.`);
 
-  let outcome;
+  let outcome: ParseOutcome;
   try {
-    outcome = parseScheduleFile(bytes, { fileName: name, project: args.project, table: { confirmed: true, cumulative: !args.incremental } });
+    // The CLI cannot show a mapping to confirm: the mapper's proposal is taken as it stands, and
+    // the values are cumulative unless --incremental says otherwise (never guessed).
+    outcome = parseScheduleFile(bytes, { fileName: name, project: args.project, table: { confirmed: true, cumulative: !args.incremental, kind: args.table } });
   } catch (e) {
     if (e instanceof ImportError) throw new InputError(e.message.startsWith(name) ? e.message : `${name}: ${e.message}`);
     throw e;
   }
+  // The mapper could not tell a period table from an activity list, and the CLI cannot ask.
+  if (outcome.kind === 'needs-mapping') throw new InputError(askWhichReading(name, outcome.proposal));
   if (outcome.kind === 'period-table') {
     const analysis = analysePeriodTable(outcome.table, { bac: args.bac, plannedDuration: args.plannedDuration, eacMethod: args.eacMethod, lastN: args.lastN });
     return { analysis, ignored: ignoredOptions(args.given, 'period-table') };
   }
-  if (outcome.kind !== 'schedules') throw new InputError(`${name}: the table's columns could not be mapped.`);
   const { schedules, projects } = outcome.result;
   if (schedules.length > 1)
     throw new InputError(
       `${name} holds ${projects.length} projects: ${projects.map((p) => `${p.code ?? p.id} "${p.name}" (${p.activities} activities)`).join(', ')}. Choose one with --project <code>.`,
     );
   if (schedules.length === 0) throw new InputError(`${name}: no project was built from this file.`);
-  return scheduleAnalysis(schedules[0], args);
+  const isTable = ['csv', 'xlsx', 'xls'].includes(outcome.detection.format);
+  return scheduleAnalysis(schedules[0], args, isTable ? 'table-schedule' : 'schedule');
 }
 
-function scheduleAnalysis(schedule: Schedule, args: AnalyseArgs): FileAnalysis {
+/** The two readings of a table the mapper could not decide between, and the option that chooses. */
+export function askWhichReading(name: string, proposal: MappingProposal): string {
+  const readings = [{ kind: proposal.kind, reason: proposal.kindReason }, ...(proposal.otherReading ? [proposal.otherReading] : [])];
+  const periods = readings.find((r) => r.kind === 'periods');
+  const activities = readings.find((r) => r.kind === 'activities');
+  return (
+    `${name}: this table could be a period table or an activity list, and its columns do not say which. ` +
+    `--table periods: ${periods?.reason ?? 'read each row as a period'}. --table activities: ${activities?.reason ?? 'read each row as an activity'}. Run again with the one that is right.`
+  );
+}
+
+function scheduleAnalysis(schedule: Schedule, args: AnalyseArgs, kind: InputKind): FileAnalysis {
   const analysis = analyseSchedule(schedule, {
     dataDate: args.dataDate,
     today: args.today,
@@ -106,11 +126,5 @@ function scheduleAnalysis(schedule: Schedule, args: AnalyseArgs): FileAnalysis {
   });
   // Reader warnings (encoding guesses, missing baselines, repaired dates) belong with the figures.
   for (const w of schedule.source?.warnings ?? []) analysis.warnings.push(w.where ? `${w.where}: ${w.message}` : w.message);
-  return { analysis, ignored: ignoredOptions(args.given, 'schedule') };
-}
-
-function periodTableAnalysis(text: string, name: string, args: AnalyseArgs): FileAnalysis {
-  const table = parsePeriodTableCsv(text, { incremental: args.incremental, fileName: name });
-  const analysis = analysePeriodTable(table, { bac: args.bac, plannedDuration: args.plannedDuration, eacMethod: args.eacMethod, lastN: args.lastN });
-  return { analysis, ignored: ignoredOptions(args.given, 'period-table') };
+  return { analysis, ignored: ignoredOptions(args.given, kind) };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TableChoice } from '../../core/import';
-import { FIELDS, MAPPING_FIELDS, type ColumnProposal, type MappingField } from '../../core/import/table';
+import { FIELDS, MAPPING_FIELDS, type ColumnProposal, type MappingField, type TableKind } from '../../core/import/table';
 import type { WorkerOutcome } from '../../../workers/import.worker';
 
 type TableOutcome = Extract<WorkerOutcome, { kind: 'needs-mapping' | 'period-table' }>;
@@ -32,21 +32,52 @@ export function MappingReview(props: {
   const [cumulative, setCumulative] = useState<boolean | null>(props.choice.cumulative ?? (proposal.valuesAre ? proposal.valuesAre === 'cumulative' : null));
   const fields = MAPPING_FIELDS.filter((f) => FIELDS[f].tables.includes(proposal.kind));
   const mapped = proposal.columns.filter((c) => c.field !== null).length;
+  // Unsure which kind of table this is: the user says, before anything is built.
+  const unsure = proposal.otherReading !== undefined && props.choice.kind === undefined;
+  const readings = [{ kind: proposal.kind, reason: proposal.kindReason }, ...(proposal.otherReading ? [proposal.otherReading] : [])];
+
+  function setKind(kind: TableKind) {
+    // Corrections belong to one kind's fields: a new reading starts from the mapper's proposal.
+    props.onChange({ sheet: preview.sheet, kind, cumulative: cumulative ?? undefined });
+  }
 
   function setField(col: ColumnProposal, value: string) {
     const corrections = { ...(props.choice.corrections ?? {}), [col.header]: value === '' ? null : value };
-    props.onChange({ ...props.choice, sheet: preview.sheet, corrections, cumulative: cumulative ?? undefined });
+    // A change is reviewed again, never built straight away.
+    props.onChange({ ...props.choice, confirmed: undefined, sheet: preview.sheet, corrections, cumulative: cumulative ?? undefined });
   }
 
-  const needsCumulative = proposal.kind === 'periods' && cumulative === null;
+  const needsCumulative = !unsure && proposal.kind === 'periods' && cumulative === null;
   return (
     <div className="import-summary mapping-review">
       <div className="card">
         <h2>Check the columns of {props.fileName}</h2>
-        <p>
-          This looks like {proposal.kind === 'periods' ? 'a period table (one row per period)' : 'an activity list (one row per activity)'}: {proposal.kindReason}.{' '}
-          {mapped} of {proposal.columns.length} columns are mapped. Change any that are wrong; your corrections are remembered for files with the same columns.
-        </p>
+        {unsure ? (
+          <div className="notice" role="status">
+            <p>The columns do not say whether this is a period table or an activity list. Choose how to read it:</p>
+            <ul>
+              {readings.map((r) => (
+                <li key={r.kind}>
+                  <strong>{r.kind === 'periods' ? 'As a period table' : 'As an activity list'}:</strong> {r.reason}.
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <p>
+            This looks like {proposal.kind === 'periods' ? 'a period table (one row per period)' : 'an activity list (one row per activity)'}: {proposal.kindReason}.{' '}
+            {mapped} of {proposal.columns.length} columns are mapped. Change any that are wrong; your corrections are remembered for files with the same columns.
+          </p>
+        )}
+        <fieldset className="field table-kind">
+          <legend>Read this table as</legend>
+          <label className="check">
+            <input type="radio" name="table-kind" checked={!unsure && proposal.kind === 'periods'} onChange={() => setKind('periods')} /> a period table (PV, EV and AC per period)
+          </label>
+          <label className="check">
+            <input type="radio" name="table-kind" checked={!unsure && proposal.kind === 'activities'} onChange={() => setKind('activities')} /> an activity list (one row per activity)
+          </label>
+        </fieldset>
         {props.remembered ? <p className="notice">Your corrections from a file with the same columns have been applied.</p> : null}
         {preview.sheetNames.length > 1 ? (
           <label className="field">
@@ -117,10 +148,15 @@ export function MappingReview(props: {
         Showing {preview.rows.length} of {preview.rowCount.toLocaleString('en-GB')} rows.
       </p>
       <div className="app-toolbar">
-        <button type="button" className="btn btn-primary" disabled={needsCumulative} onClick={() => props.onConfirm({ ...props.choice, sheet: preview.sheet, cumulative: cumulative ?? undefined })}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={needsCumulative || unsure}
+          onClick={() => props.onConfirm({ ...props.choice, sheet: preview.sheet, kind: props.choice.kind ?? proposal.kind, cumulative: cumulative ?? undefined })}
+        >
           {proposal.kind === 'periods' ? 'Analyse this table' : 'Import with these columns'}
         </button>
-        {needsCumulative ? <span className="muted">Say whether the values are cumulative or per period first.</span> : null}
+        {unsure ? <span className="muted">Choose how to read the table first.</span> : needsCumulative ? <span className="muted">Say whether the values are cumulative or per period first.</span> : null}
         <button type="button" className="btn btn-ghost" onClick={props.onCancel}>
           Cancel
         </button>

@@ -6,7 +6,21 @@
 import { detectFormat, type Detection } from './detect';
 import { readMspdi } from './mspdi';
 import { readPmxml } from './pmxml';
-import { applyCorrections, activitiesFromTable, headerSignature, isP6TablePerSheet, periodTableFromSheet, proposeMapping, readCsv, readWorkbook, p6TablesFromSheets, type MappingProposal, type Sheet } from './table';
+import {
+  applyCorrections,
+  activitiesFromTable,
+  headerSignature,
+  isP6TablePerSheet,
+  periodTableFromSheet,
+  proposeMapping,
+  readCsv,
+  readWorkbook,
+  p6TablesFromSheets,
+  turnWideTable,
+  type MappingProposal,
+  type Sheet,
+  type TableKind,
+} from './table';
 import { decodeText } from './encoding';
 import { readXer, schedulesFromP6Tables } from './xer';
 import { ImportError, inFile, type ImportOptions, type ImportResult } from './types';
@@ -26,6 +40,12 @@ export interface TableChoice {
   corrections?: Record<string, string | null>;
   /** Period tables: values are cumulative (the default) or per period. */
   cumulative?: boolean;
+  /**
+   * Read the table as this kind. When the mapper is unsure (the proposal has an `otherReading`),
+   * nothing is built until this is given: a confirmed choice without it comes back as
+   * 'needs-mapping' so the user can say which reading is right.
+   */
+  kind?: TableKind;
   /** Build the schedule now with the proposal as corrected (otherwise: return the proposal for review). */
   confirmed?: boolean;
 }
@@ -88,25 +108,48 @@ function readByFormat(bytes: Uint8Array, options: ParseOptions): ParseOutcome {
 function fromTable(detection: Detection, sheets: Sheet[], options: ParseOptions): ParseOutcome {
   const choice = options.table ?? {};
   const sheetIndex = choice.sheet ?? bestSheet(sheets);
-  const sheet = sheets[sheetIndex];
-  if (!sheet) throw new ImportError(`${inFile(options.fileName)}there is no sheet number ${sheetIndex + 1}; the workbook has ${sheets.length}.`);
-  let proposal = proposeMapping(sheet);
+  const original = sheets[sheetIndex];
+  if (!original) throw new ImportError(`${inFile(options.fileName)}there is no sheet number ${sheetIndex + 1}; the workbook has ${sheets.length}.`);
+  // Periods across the columns: read turned round, unless the user says it is an activity list.
+  const turned = choice.kind === 'activities' ? null : turnWideTable(original);
+  const sheet = turned?.sheet ?? original;
+  let proposal: MappingProposal;
+  try {
+    proposal = proposeMapping(sheet, turned ? 'periods' : choice.kind);
+  } catch (e) {
+    if (e instanceof ImportError && options.fileName && !e.message.startsWith(options.fileName)) throw new ImportError(`${inFile(options.fileName)}${e.message}`, e.where);
+    throw e;
+  }
+  if (turned) {
+    proposal.layout = 'wide';
+    proposal.kindReason = turned.reason;
+  }
   if (choice.corrections) proposal = applyCorrections(proposal, choice.corrections);
-  const preview = previewOf(sheets, sheetIndex, proposal);
-  if (!choice.confirmed) return { kind: 'needs-mapping', detection, proposal, preview };
+  const preview = previewOf(sheets, sheetIndex, sheet, proposal);
+  // Unsure which kind of table this is: ask, even when the caller wanted it built.
+  const undecided = proposal.otherReading !== undefined && !choice.kind;
+  if (!choice.confirmed || undecided) return { kind: 'needs-mapping', detection, proposal, preview };
   if (proposal.kind === 'periods') return { kind: 'period-table', detection, table: periodTableFromSheet(sheet, proposal, { cumulative: choice.cumulative ?? true, fileName: options.fileName }), proposal, preview };
   return { kind: 'schedules', detection, result: activitiesFromTable(sheet, proposal, options) };
 }
 
-/** The sheet with the most non-empty rows (title and notes sheets are short). */
+/** The sheet with the most filled cells (title and notes sheets are small; a wide table has few rows but many cells). */
 function bestSheet(sheets: Sheet[]): number {
+  const filled = (s: Sheet) => {
+    let n = 0;
+    for (const r of s.rows) if (Array.isArray(r)) for (const v of r) if (v !== null && v !== undefined && v !== '') n++;
+    return n;
+  };
   let best = 0;
-  for (let i = 1; i < sheets.length; i++) if (sheets[i].rows.length > sheets[best].rows.length) best = i;
+  let bestN = filled(sheets[0]);
+  for (let i = 1; i < sheets.length; i++) {
+    const n = filled(sheets[i]);
+    if (n > bestN) [best, bestN] = [i, n];
+  }
   return best;
 }
 
-function previewOf(sheets: Sheet[], sheetIndex: number, proposal: MappingProposal): TablePreview {
-  const sheet = sheets[sheetIndex];
+function previewOf(sheets: Sheet[], sheetIndex: number, sheet: Sheet, proposal: MappingProposal): TablePreview {
   const h = proposal.headerRow;
   const headers = (sheet.rows[h] ?? []).map((c) => text(c));
   return {

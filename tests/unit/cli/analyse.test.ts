@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as XLSX from 'xlsx';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -123,6 +124,124 @@ describe('a CSV period table', () => {
   });
 });
 
+/** A one-sheet .xlsx from rows (numbers and text; date cells as {t:'n', v: serial, z}). */
+function xlsx(rows: (XLSX.CellObject | string | number | null)[][]): Uint8Array {
+  const ws: XLSX.WorkSheet = {};
+  let width = 0;
+  rows.forEach((r, ri) => {
+    width = Math.max(width, r.length);
+    r.forEach((v, ci) => {
+      if (v !== null) ws[XLSX.utils.encode_cell({ r: ri, c: ci })] = typeof v === 'object' ? v : typeof v === 'number' ? { t: 'n', v } : { t: 's', v };
+    });
+  });
+  ws['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length - 1, c: width - 1 } });
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, ws, 'EV');
+  return new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
+}
+const serial = (iso: string) => (Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)) - Date.UTC(1899, 11, 30)) / 86_400_000;
+
+describe('period tables in other shapes, through the one table path', () => {
+  // The monthly fixture's figures (tests/fixtures/README.md): SPI 0.84, CPI 0.90, SPI(t) 0.88, BAC £1,000,000.
+  const expectFixtureFigures = (r: { code: number; out: string; err: string }) => {
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(row(r.out, 'SPI')).toBe('0.84');
+    expect(row(r.out, 'CPI')).toBe('0.90');
+    expect(row(r.out, 'SPI(t)')).toBe('0.88');
+    expect(row(r.out, 'BAC')).toBe('£1,000,000');
+  };
+
+  it('a single period: BAC = PV = £100,000, SPI = 0.80, CPI = 80/90 = 0.89', async () => {
+    const r = await run(file('one.csv', 'Period end,PV,EV,AC\n31/03/2025,100000,80000,90000\n'));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(row(r.out, 'BAC')).toBe('£100,000');
+    expect(row(r.out, 'SPI')).toBe('0.80');
+    expect(row(r.out, 'CPI')).toBe('0.89');
+    expect(r.out).toMatch(/status period 1 \(31\/03\/2025\) of 1/);
+  });
+
+  it('PV and EV without AC: SPI and earned schedule, the cost figures n/a with the reason', async () => {
+    const r = await run(file('noac.csv', 'Period,PV,EV\n1,100,80\n2,250,200\n3,450,380\n4,700,\n5,900,\n6,1000,\n'), '--json');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as JsonReport;
+    // The hand-worked table: SPI = 380/450, ES = 2.65, SPI(t) = 2.65/3.
+    expect(doc.analysis.cost.spi.value).toBeCloseTo(380 / 450, 12);
+    expect(doc.analysis.schedule.es.value).toBeCloseTo(2.65, 12);
+    expect(doc.analysis.schedule.spit.value).toBeCloseTo(2.65 / 3, 12);
+    expect(doc.analysis.cost.ac.value).toBeNull();
+    expect(doc.analysis.cost.cpi.value).toBeNull();
+    expect(doc.analysis.cost.cpi.reason).toMatch(/no actual cost \(AC\)/);
+    const text = (await run(file('noac2.csv', 'Period,PV,EV\n1,100,80\n2,250,200\n3,450,380\n4,700,\n'))).out;
+    expect(row(text, 'AC (ACWP)')).toBe('n/a');
+    expect(row(text, 'SPI(t)')).toBe('0.88');
+  });
+
+  it('a wide CSV (periods across, PV/EV/AC down) gives the fixture\'s figures', async () => {
+    const wide = ['Measure,Jan-25,Feb-25,Mar-25,Apr-25,May-25,Jun-25', 'Cum PV,100000,250000,450000,700000,900000,1000000', 'Cum EV,80000,200000,380000,,,', 'Cum AC,90000,230000,420000,,,'].join('\n');
+    expectFixtureFigures(await run(file('wide.csv', wide)));
+  });
+
+  it('a wide workbook with date cells across gives the same figures', async () => {
+    const ends = ['2025-01-31', '2025-02-28', '2025-03-31', '2025-04-30', '2025-05-31', '2025-06-30'];
+    const p = file('wide.xlsx', xlsx([['', ...ends.map((d): XLSX.CellObject => ({ t: 'n', v: serial(d), z: 'dd/mm/yyyy' }))], ['BCWS', 100000, 250000, 450000, 700000, 900000, 1000000], ['BCWP', 80000, 200000, 380000], ['ACWP', 90000, 230000, 420000]]));
+    const r = await run(p);
+    expectFixtureFigures(r);
+    // A date cell's label is the date it holds.
+    expect(r.out).toMatch(/status period 3 \(2025-03-31\) of 6/);
+  });
+
+  it('--incremental on a wide table: per-period values add up to the same figures', async () => {
+    const wide = ['Measure,Jan-25,Feb-25,Mar-25,Apr-25,May-25,Jun-25', 'PV,100000,150000,200000,250000,200000,100000', 'EV,80000,120000,180000,,,', 'AC,90000,140000,190000,,,'].join('\n');
+    expectFixtureFigures(await run(file('wide-inc.csv', wide), '--incremental'));
+  });
+
+  it('an error in a wide table names the row, its measure, the column and its period', async () => {
+    const r = await run(file('wide-bad.csv', ['Measure,Jan-25,Feb-25,Mar-25', 'PV,100,250,450', 'EV,80,200,', 'AC,90,n/a,'].join('\n')));
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^earnest analyse: wide-bad\.csv: line 4 \(AC\), column C \(Feb-25\): AC value 'n\/a' is not a number\./);
+  });
+
+  it('a long Excel period table honours --bac and --planned-duration', async () => {
+    const p = file('long.xlsx', xlsx([['Period', 'PV', 'EV', 'AC'], [1, 100, 80, 90], [2, 250, 200, 230], [3, 450, 380, 420], [4, 700], [5, 900], [6, 1000]]));
+    const doc = JSON.parse((await run(p, '--bac', '1200', '--planned-duration', '5', '--json')).out) as JsonReport;
+    expect(doc.analysis.cost.bac.value).toBe(1200);
+    expect(doc.analysis.schedule.pd.value).toBe(5);
+    expect(doc.analysis.schedule.es.value).toBeCloseTo(2.65, 12);
+  });
+
+  describe('a table that could be either kind', () => {
+    const text = 'No,Planned,Earned,Actuals\n1,100,80,90\n2,250,200,230\n3,450,380,420\n4,700,,\n';
+
+    it('is refused with both readings and the option that chooses', async () => {
+      const r = await run(file('either.csv', text));
+      expect(r.code).toBe(1);
+      expect(r.out).toBe('');
+      expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+      expect(r.err).toMatch(/^earnest analyse: either\.csv: this table could be a period table or an activity list, and its columns do not say which\. /);
+      expect(r.err).toMatch(/--table periods: column 'No' steps through 4 periods/);
+      expect(r.err).toMatch(/--table activities: column 'No' identifies activities/);
+      expect(r.err).toMatch(/Run again with the one that is right\.\n$/);
+    });
+
+    it('--table periods reads it as a period table', async () => {
+      const r = await run(file('either2.csv', text), '--table', 'periods', '--json');
+      expect(r.code).toBe(0);
+      const doc = JSON.parse(r.out) as JsonReport;
+      expect(doc.analysis.cost.ev.value).toBe(380);
+      expect(doc.analysis.schedule.es.value).toBeCloseTo(2.65, 12);
+    });
+
+    it('--table must be periods or activities', async () => {
+      const r = await run(file('either3.csv', text), '--table', 'rows');
+      expect(r.code).toBe(2);
+      expect(r.err.split('\n')[0]).toBe('earnest analyse: --table must be periods or activities, not "rows".');
+    });
+  });
+});
+
 describe('a canonical JSON schedule', () => {
   it('prints the measures and the WBS breakdown, exit 0', async () => {
     const r = await run(SCHEDULE);
@@ -150,9 +269,15 @@ describe('a canonical JSON schedule', () => {
     const r = await run(SCHEDULE, '--incremental', '--planned-duration', '6');
     expect(r.code).toBe(0);
     expect(r.err.trimEnd().split('\n')).toEqual([
-      'earnest analyse: warning: --incremental applies to CSV period tables only; this file is a schedule, so it was ignored.',
-      'earnest analyse: warning: --planned-duration applies to CSV period tables only; this file is a schedule, so it was ignored.',
+      'earnest analyse: warning: --incremental applies to period tables only (CSV or Excel); this file is a schedule, so it was ignored.',
+      'earnest analyse: warning: --planned-duration applies to period tables only (CSV or Excel); this file is a schedule, so it was ignored.',
     ]);
+  });
+
+  it('--table is named as ignored for a file that is not a table', async () => {
+    const r = await run(SCHEDULE, '--table', 'periods');
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('earnest analyse: warning: --table applies to CSV and Excel tables only; this file is a schedule, so it was ignored.\n');
   });
 
   it('--by ca breaks down by control account', async () => {
@@ -288,11 +413,23 @@ describe('bad input: exit 1 and one line naming the file and the problem', () =>
   });
 
   it('a CSV cell that is not a number names line and column', async () => {
-    expectOneLine(await run(file('cell.csv', 'Period,PV,EV,AC\n1,100,80,90\n2,250,200,230\n3,450,lots,420\n')), /^earnest analyse: cell\.csv, line 4, column "EV": "lots" is not a number\./);
+    expectOneLine(
+      await run(file('cell.csv', 'Period,PV,EV,AC\n1,100,80,90\n2,250,200,230\n3,450,lots,420\n')),
+      /^earnest analyse: cell\.csv: line 4, column C \('EV'\): EV value 'lots' is not a number\. Use plain amounts/,
+    );
+  });
+
+  it('a period missing its PV names the line', async () => {
+    expectOneLine(await run(file('nopv.csv', 'Period,PV,EV,AC\n1,100,80,90\n2,,200,230\n')), /^earnest analyse: nopv\.csv: line 3: PV is missing\. Every period needs a planned value/);
+  });
+
+  it('a header row with nothing under it', async () => {
+    expectOneLine(await run(file('header.csv', 'Period,PV,EV,AC\n')), /^earnest analyse: header\.csv: the table has a header row \(line 1: 'Period', 'PV', 'EV', 'AC'\) but no rows under it/);
   });
 
   it('binary data in a .csv', async () => {
-    expectOneLine(await run(file('binary.csv', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0xff, 0xfe, 0x00, 0x01]))), /binary\.csv is not a text CSV file/);
+    expectOneLine(await run(file('binary.csv', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0xff, 0xfe, 0x00, 0x01]))), /^earnest analyse: binary\.csv: this is a ZIP archive/);
+    expectOneLine(await run(file('binary2.csv', new Uint8Array([0x00, 0x01, 0x02, 0x03, 0xff, 0xfe, 0x00, 0x01]))), /^earnest analyse: binary2\.csv: this is binary data/);
   });
 
   it('a folder instead of a file', async () => {

@@ -44,7 +44,7 @@ import {
 import { FIELDS, type MappingField } from './fields';
 import type { ColumnProposal, MappingProposal } from './mapper';
 import { cellRef, columnLetter, denseRows, isBlank, quoted, type CellValue, type Sheet } from './sheet';
-import { durationHours, numberOfCell, parseDurationCell, type DateOrder } from './values';
+import { durationHours, headerScale, numberOfCell, parseDurationCell, scaleNote, type DateOrder } from './values';
 import { WarningLog } from './warnings';
 
 export interface ActivitiesFromTableOptions extends ImportOptions {
@@ -90,7 +90,9 @@ export function activitiesFromTable(sheet: Sheet, mapping: MappingProposal, opti
   const colOf = new Map<MappingField, ColumnProposal>();
   for (const c of mapping.columns) if (c.field && !colOf.has(c.field)) colOf.set(c.field, c);
   const has = (f: MappingField) => colOf.has(f);
-  if (!has('activityId') && !has('activityName') && !has('uniqueId'))
+  // A WBS-level or control-account cost report has no activity column: each row is an element.
+  const element: MappingField | null = has('activityId') || has('activityName') || has('uniqueId') ? null : (['wbsCode', 'controlAccount', 'wbsName'] as const).find((f) => has(f)) ?? null;
+  if (!has('activityId') && !has('activityName') && !has('uniqueId') && !element)
     throw new ImportError(
       `${file}sheet ${quoted(sheet.name)}: no column is mapped to Activity ID or Activity name, so the rows cannot be told apart. Map the column that identifies each activity (or its name) and import again.`,
       sheet.name,
@@ -124,8 +126,8 @@ export function activitiesFromTable(sheet: Sheet, mapping: MappingProposal, opti
     if (r % 2000 === 0) cancelled();
     const row = rows[r];
     if (!row || row.every(isBlank)) continue;
-    const code = readText(at(r, 'activityId'));
-    const name = readText(at(r, 'activityName'));
+    const code = element ? readText(at(r, element)) : readText(at(r, 'activityId'));
+    const name = element ? readText(at(r, 'wbsName')) || code : readText(at(r, 'activityName'));
     const uniqueId = readText(at(r, 'uniqueId'));
     const label = code || name;
     if (isTotalRow(code, name, has('activityId'))) {
@@ -176,6 +178,15 @@ export function activitiesFromTable(sheet: Sheet, mapping: MappingProposal, opti
     undatedTimes++;
     return `${p.date.slice(0, 10)}T${START_FIELDS.has(f) ? '08:00' : '17:00'}`;
   };
+  // "Value (£k)": amounts in thousands (or millions) become pounds, and the warnings say so.
+  const scaleOf = new Map<MappingField, number>();
+  for (const [f, c] of colOf) {
+    if (FIELDS[f].kind !== 'money') continue;
+    const m = headerScale(c.header);
+    if (m === 1) continue;
+    scaleOf.set(f, m);
+    log.note(scaleNote(c.header, m));
+  }
   const money = (r: number, f: MappingField): number | undefined => {
     if (!has(f)) return undefined;
     const raw = at(r, f);
@@ -184,7 +195,7 @@ export function activitiesFromTable(sheet: Sheet, mapping: MappingProposal, opti
       if (cur) currencies.set(cur, (currencies.get(cur) ?? 0) + 1);
     }
     const v = get(r, f, readNumber, 'counted as 0');
-    return v ?? (isBlank(raw) ? undefined : 0);
+    return v === undefined ? (isBlank(raw) ? undefined : 0) : v * (scaleOf.get(f) ?? 1);
   };
   const hours = (r: number, f: MappingField): number | undefined => {
     const read = durationReaders.get(f);
@@ -344,6 +355,7 @@ export function activitiesFromTable(sheet: Sheet, mapping: MappingProposal, opti
     else if (c.field && FIELDS[c.field].kind === 'duration' && c.durationUnit && c.durationUnit !== 'hours')
       log.note(`${quoted(c.header)} is in ${c.durationUnit} (${c.durationUnitReason}); converted to working hours at ${hpd} h per day.`);
   }
+  if (element) log.note(`No activity ID or name column: each row is a ${element === 'controlAccount' ? 'control account' : 'WBS element'} (${quoted(header(element))}) and was imported as one activity of its own.`);
   if (undatedTimes) log.note('Dates without a time of day are read as 08:00 for starts and 17:00 for finishes (the standard working day).');
   if (!has('budgetCost') && has('atCompletionCost')) log.note(`No budget column: ${quoted(header('atCompletionCost'))} (cost at completion) is used as each activity's budget.`);
   if (derivedRemaining && !has('remainingCost')) log.note('No remaining-cost column: remaining cost is taken as (cost at completion, else budget) − actual cost, never below 0.');

@@ -69,7 +69,7 @@ export function readCsv(text: string, options: ReadCsvOptions = {}): Sheet {
   // A file ending in a line break gives one empty record at the end.
   while (rows.length && rows[rows.length - 1].every((v) => v === null)) rows.pop();
   const name = options.name ?? (options.fileName ? options.fileName.replace(/^.*[\\/]/, '').replace(/\.[A-Za-z0-9]{1,5}$/, '') : 'CSV');
-  return { name, rows };
+  return { name, rows, fromText: true };
 }
 
 function tooWide(file: string, row: number, fields: number): ImportError {

@@ -84,6 +84,20 @@ export function tokenCredit(h: string, p: string): number {
 const CHANGES_MEANING = new Set(['late', 'float', 'slack', 'free', 'variance', 'index', 'spi', 'cpi', 'tcpi', 'sv', 'cv', 'vac', 'committed', 'commitment', 'accrual', 'fixed', 'rate', 'overtime', 'approved', 'changes', 'change', 'risk', 'contingency', 'constraint', 'deadline', 'lag', 'driving', 'critical']);
 
 /**
+ * Words that say which amount or date a header means: "Budgeted Total Cost" is not MS Project's
+ * "Total Cost" (the EAC), "Actual Finish" is not the forecast finish. A phrase that leaves one of
+ * them unmatched is about a different figure.
+ */
+const WHICH_AMOUNT = new Set(['budget', 'actual', 'remaining', 'forecast', 'earned', 'planned', 'baseline']);
+
+/**
+ * Words that name one part of an amount: "Budgeted Labor Cost" beside "Budgeted Total Cost" is a
+ * component of the budget, not another measure. They weigh a little against a phrase without them,
+ * enough that a total wins its field and a component is not pushed into an unrelated one.
+ */
+const COMPONENT = new Set(['labor', 'nonlabor', 'material', 'materials', 'expense', 'expenses', 'equipment', 'subcontract', 'subcontractor']);
+
+/**
  * Weighted Dice similarity of two token lists, 0..1: twice the weight of what matches over the
  * weight of both. Each header token matches at most one phrase token.
  */
@@ -114,7 +128,12 @@ export function tokenSimilarity(header: readonly string[], phrase: readonly stri
   let wp = 0;
   for (const t of phrase) wp += tokenWeight(t);
   let sim = (2 * matched) / (wh + wp);
-  for (let i = 0; i < header.length; i++) if (!used[i] && CHANGES_MEANING.has(header[i])) sim *= 0.5;
+  for (let i = 0; i < header.length; i++) {
+    if (used[i]) continue;
+    if (CHANGES_MEANING.has(header[i])) sim *= 0.5;
+    else if (WHICH_AMOUNT.has(header[i])) sim *= 0.6;
+    else if (COMPONENT.has(header[i])) sim *= 0.8;
+  }
   // A set match in another order is nearly as good as the same order.
   return Math.min(0.99, sim);
 }

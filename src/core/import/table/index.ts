@@ -3,6 +3,7 @@
  * and the builders that turn a mapped table into a schedule or a period table.
  *
  *   readWorkbook(bytes) / readCsv(text)           → Sheet[] / Sheet
+ *   turnWideTable(sheet)                           → a wide period table (periods across) turned round, or null
  *   proposeMapping(sheet, kind?)                   → MappingProposal (field, confidence, reason per column)
  *   applyCorrections(proposal, remembered)         → the proposal with the user's choices
  *   activitiesFromTable(sheet, mapping, options)   → ImportResult (canonical schedules)
@@ -22,6 +23,7 @@ export { applyCorrections } from './corrections';
 export { activitiesFromTable, parseLink, type ActivitiesFromTableOptions } from './activities';
 export { periodTableFromSheet, type PeriodTableFromSheetOptions } from './periods';
 export { isP6TablePerSheet, p6TablesFromSheets, p6HeaderOf, xerText } from './p6Workbook';
+export { turnWideTable, type TurnResult } from './wide';
 export { readWorkbookSchedule, chooseTableSheet, type ReadWorkbookScheduleOptions, type WorkbookScheduleOutcome } from './route';
 export { profileColumn, kindFit, type ColumnProfile } from './profile';
 export {

@@ -25,6 +25,8 @@ const LEXICON: Record<MappingField, Entry[]> = {
     'description', 'title', 'work description', 'item description', 'line item description', 'work package name',
     'work package description', 'deliverable', 'scope description', 'element description', 'task_name', 'event name',
     ['control account description', 0.85], ['control account title', 0.85],
+    // Cost-code registers (Procore, Unifier, QS cost reports) and NRM building elements.
+    'cost code name', 'cost code description', 'cost code title', 'scope item', ['element', 0.8],
     ['activity', 0.7], ['task', 0.8], ['scope', 0.8], ['subject', 0.7], ['details', 0.7], ['item', 0.6],
   ],
   wbsCode: [
@@ -90,8 +92,8 @@ const LEXICON: Record<MappingField, Entry[]> = {
     'budget', 'budget cost', 'budget total cost', 'budget at complete', 'bac', 'budget at complete cost', 'baseline cost',
     'baseline total cost', 'baseline budget', 'baseline project total cost', 'planned cost', 'planned total cost',
     'total budget', ['original budget', 0.85], 'current budget', 'approved budget', 'budget amount', 'cost budget', 'budget value',
-    'budget labor cost', 'contract value', 'contract sum', 'expected budget', 'bac cost', 'budget total',
-    'allocated budget', 'budget labor and nonlabor cost',
+    ['budget labor cost', 0.95], 'contract value', 'contract sum', 'expected budget', 'bac cost', 'budget total',
+    'allocated budget', 'budget labor and nonlabor cost', 'bcws at complete', 'budget cost work schedule at complete',
     ['cost', 0.8], ['baseline', 0.75], ['total cost', 0.74], ['amount', 0.7], ['value', 0.6], ['estimate', 0.65],
     ['contract', 0.7], ['price', 0.65], ['sum', 0.6],
   ],
@@ -103,14 +105,17 @@ const LEXICON: Record<MappingField, Entry[]> = {
     ['total cost', 0.85], ['forecast', 0.7], ['final cost', 0.8], ['cost', 0.6],
   ],
   plannedValue: [
-    'planned value', 'pv', 'bcws', 'planned value cost', 'budget cost work schedule', 'budget cost of work schedule',
+    // The acronyms spelt out are weaker: half of them ("Budgeted … Cost") is every budget column's header.
+    'planned value', 'pv', 'bcws', 'planned value cost', ['budget cost work schedule', 0.85], ['budget cost of work schedule', 0.85],
     'pv cost', 'bcws cost', 'planned to date', 'planned value to date', 'schedule value', 'planned value labor cost',
     'bcws to date', ['planned', 0.72], ['planned value labor units', 0.7], ['plan', 0.7],
   ],
   earnedValue: [
-    'earned value', 'ev', 'bcwp', 'earned value cost', 'budget cost work performed', 'budget cost of work performed',
+    'earned value', 'ev', 'bcwp', 'earned value cost', ['budget cost work performed', 0.85], ['budget cost of work performed', 0.85],
     'earned', 'ev cost', 'bcwp cost', 'earned to date', 'earned value to date', 'value earned', 'earned value labor cost',
     'bcwp to date', ['earned value labor units', 0.7], ['progress value', 0.75], ['claimed value', 0.7], ['value of work done', 0.8],
+    // A QS valuation is the value of the work done: earned value in EVM words.
+    'gross valuation', 'valuation to date', 'cumulative valuation', ['valuation', 0.8], ['work done', 0.8], ['work done to date', 0.85],
     ['performed', 0.7],
   ],
   actualCost: [
@@ -190,6 +195,8 @@ const LEXICON: Record<MappingField, Entry[]> = {
     'period end', 'period ending', 'period end date', 'week ending', 'week end', 'month ending', 'month end', 'month end date',
     'status date', 'data date', 'as of', 'as at', 'report date', 'reporting date', 'period date', 'end of period',
     'cut off date', 'cutoff', 'cutoff date', 'period start', 'period start date', ['date', 0.8], ['end date', 0.75],
+    // QS valuations are made monthly: the valuation date ends the period.
+    'valuation date', 'valuation period',
   ],
   plannedValueCum: [],
   earnedValueCum: [],

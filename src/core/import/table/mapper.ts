@@ -16,7 +16,7 @@ import { ImportError } from '../types';
 import { assignMax } from './assign';
 import { headerSignature } from './signature';
 import { FIELDS, MAPPING_FIELDS, STANDS_IN_FOR, type MappingField, type TableKind } from './fields';
-import { cumulativeHint, headerWords, scoreHeader, scoreIn, type HeaderMatch } from './headerScore';
+import { bestHeaderScore, cumulativeHint, headerWords, scoreHeader, scoreIn, type HeaderMatch } from './headerScore';
 import { findHeaderRow } from './headerRow';
 import { describeValues, kindFit, profileColumn, type ColumnProfile } from './profile';
 import { cellText, denseRows, isBlank, quoted, sheetWidth, type CellValue, type Sheet } from './sheet';
@@ -58,6 +58,14 @@ export interface MappingProposal {
   /** How all-numeric dates (03/04/2025) are read. */
   dateOrder: DateOrder;
   dateOrderReason: string;
+  /**
+   * Present when the mapper is unsure whether the table is a period table or an activity list:
+   * the other reading and why it fits. The user must choose (TableChoice.kind); nothing is built
+   * until they do.
+   */
+  otherReading?: { kind: TableKind; reason: string };
+  /** 'wide': the sheet had periods across its columns and was turned round (./wide.ts). */
+  layout?: 'wide';
   /** Period tables: whether the values look cumulative (always confirm with the user). */
   valuesAre?: 'cumulative' | 'incremental';
   valuesAreReason?: string;
@@ -89,11 +97,14 @@ export function proposeMapping(sheet: Sheet, kind?: TableKind, options: ProposeO
   if (sheetWidth(all) === 0 || all.every((r) => r.every(isBlank)))
     throw new ImportError(`Sheet ${quoted(sheet.name)} is empty: there is no table to map. Choose the sheet that holds the activity list or period table.`, sheet.name);
   const found = findHeaderRow(sheet);
-  if (!found)
+  if (!found) {
+    const only = headerWithoutRows(all, sheet);
+    if (only) throw new ImportError(only, sheet.name);
     throw new ImportError(
       `Sheet ${quoted(sheet.name)} has no header row: none of its first rows names the columns (they hold numbers or dates, or text with no data under it). Add a row of column names (such as Activity ID, Activity Name, Start, Finish, Budget) above the data and import it again.`,
       sheet.name,
     );
+  }
   const h = found.row;
   const rows = all;
   const width = Math.max(rows[h].length, sheetWidth(rows.slice(h, h + 200)));
@@ -105,7 +116,9 @@ export function proposeMapping(sheet: Sheet, kind?: TableKind, options: ProposeO
   const profiles: ColumnProfile[] = headers.map((_, c) => profileColumn(sampleIdx.map((r) => rows[r][c] ?? null)));
   const matches: HeaderMatch[][] = headers.map((hd, c) => (hd ? scoreHeader(hd, found.groups[c]) : []));
 
-  const detected = kind ? { kind, reason: 'chosen by the caller' } : detectKind(headers, matches, profiles, sampleIdx.map((r) => rows[r]));
+  const detected: KindDecision = kind
+    ? { kind, reason: kind === 'periods' ? 'you chose to read it as a period table' : 'you chose to read it as an activity list' }
+    : detectKind(headers, matches, profiles, sampleIdx.map((r) => rows[r]));
   const fields = MAPPING_FIELDS.filter((f) => FIELDS[f].tables.includes(detected.kind));
 
   // Score matrix: lexicon score weighed by how well the values fit.
@@ -173,6 +186,7 @@ export function proposeMapping(sheet: Sheet, kind?: TableKind, options: ProposeO
     dateOrderReason: dateOrder.reason,
     signature: headerSignature(headers),
   };
+  if (detected.other) proposal.otherReading = detected.other;
   if (detected.kind === 'periods') Object.assign(proposal, guessCumulative(columns, rows, dataIdx));
   Object.assign(proposal, titleAbove(rows, h, dateOrder.order));
   return proposal;
@@ -215,12 +229,21 @@ function standInNote(from: MappingField | undefined, to: MappingField): string {
   return `; used as the ${FIELDS[to].label} since no other column holds it`;
 }
 
+interface KindDecision {
+  kind: TableKind;
+  reason: string;
+  /** The other reading, when the evidence does not decide: the user is asked. */
+  other?: { kind: TableKind; reason: string };
+}
+
 /**
  * Activity list or period table. A period table has a period column whose values step through
- * periods (several distinct ones) and at least two of PV, EV and AC; anything else is taken as
- * an activity list.
+ * periods and PV/EV/AC columns; an activity list has activity IDs or names. When the evidence
+ * fits both (a numbered column that may count periods or activities, one period's rows for
+ * several control accounts, PV/EV/AC columns with nothing saying what a row is), the decision is
+ * left to the user: `other` carries the second reading.
  */
-function detectKind(headers: string[], matches: HeaderMatch[][], profiles: ColumnProfile[], sample: CellValue[][]): { kind: TableKind; reason: string } {
+function detectKind(headers: string[], matches: HeaderMatch[][], profiles: ColumnProfile[], sample: CellValue[][]): KindDecision {
   const best = (f: MappingField, kind: TableKind = 'activities') => {
     let s = 0;
     let at = -1;
@@ -236,18 +259,47 @@ function detectKind(headers: string[], matches: HeaderMatch[][], profiles: Colum
   };
   const period = [best('period'), best('periodDate')].sort((a, b) => b.s - a.s)[0];
   const periodLike = period.at >= 0 && (period.s >= 0.75 || (period.s >= 0.6 && kindFit(profiles[period.at], 'period') >= 0.8));
-  const measures = (['plannedValue', 'earnedValue', 'actualCost'] as const).filter((f) => best(f, 'periods').s >= 0.75).length;
-  const activity = Math.max(best('activityId').s, best('activityName').s, best('uniqueId').s);
+  const measureFields = ['plannedValue', 'earnedValue', 'actualCost'] as const;
+  const measures = measureFields.filter((f) => best(f, 'periods').s >= 0.75).length;
+  // "Planned | Earned | Actual": one-word names that say less on their own.
+  const looseMeasures = measureFields.filter((f) => best(f, 'periods').s >= 0.7).length;
+  const id = best('activityId');
+  const name = best('activityName');
+  const activity = Math.max(id.s, name.s, best('uniqueId').s);
+  const rows = sample.length;
+  const asActivities = (why: string) => `${why}: an activity list, one row per activity`;
+  const activityWhy = () => (name.s >= id.s ? `column ${quoted(headers[name.at])} names activities` : `column ${quoted(headers[id.at])} identifies activities`);
+
   if (periodLike && measures >= 2) {
+    const col = quoted(headers[period.at]);
     const distinct = new Set(sample.map((r) => cellText(r[period.at] ?? null))).size;
-    if (distinct >= 2 && (activity < 0.85 || distinct < sample.length))
-      return { kind: 'periods', reason: `column ${quoted(headers[period.at])} steps through ${distinct} periods and the table has PV/EV/AC columns: a period table` };
+    const periods =
+      rows === 1
+        ? `column ${col} holds one period and the table has PV/EV/AC columns: a period table of a single period`
+        : distinct >= 2
+          ? `column ${col} steps through ${distinct} periods and the table has PV/EV/AC columns: a period table`
+          : `every row is in the one period of column ${col}: a period table of a single period, its ${rows} rows (one per control account or work package) added together`;
+    const stepping = distinct >= 2 || rows === 1;
+    // A column of names ("Task" over "Project charter", "Build phase 1") settles it: a date column
+    // beside it ("End Date") is each activity's, not a period.
+    const named = name.s >= 0.85 || (name.s >= 0.7 && kindFit(profiles[name.at], 'text') >= 0.75);
+    if (stepping && (activity < 0.7 || (activity < 0.85 && !named) || distinct < rows)) return { kind: 'periods', reason: periods };
+    if (named || (!stepping && activity >= 0.85)) return { kind: 'activities', reason: asActivities(activityWhy()) };
+    return { kind: 'activities', reason: asActivities(`${activityWhy()}, one per row`), other: { kind: 'periods', reason: periods } };
   }
-  if (activity >= 0.7) return { kind: 'activities', reason: 'the table has activity ID or name columns: an activity list' };
+  if (activity >= 0.7) return { kind: 'activities', reason: asActivities(activityWhy()) };
   // No names: a first column of dates with amounts beside it is a period table.
   const first = profiles.findIndex((p) => p.nonEmpty > 0);
   if (first >= 0 && profiles[first].dates / Math.max(1, profiles[first].nonEmpty) >= 0.8 && measures >= 1)
     return { kind: 'periods', reason: `column ${quoted(headers[first])} holds dates and the others amounts: a period table` };
+  // Rows named by a WBS element or control account are a cost report's lines, not periods.
+  const rowIdentifier = Math.max(best('wbsCode').s, best('wbsName').s, best('controlAccount').s) >= 0.7;
+  if (looseMeasures >= 2 && !rowIdentifier)
+    return {
+      kind: 'periods',
+      reason: 'the table has PV/EV/AC columns but no column of periods: as a period table its rows are the periods, in order',
+      other: { kind: 'activities', reason: 'as an activity list each row is an activity, but no column names or identifies the activities' },
+    };
   return { kind: 'activities', reason: 'no period column with PV/EV/AC: read as an activity list' };
 }
 
@@ -362,6 +414,8 @@ function guessCumulative(columns: ColumnProposal[], rows: CellValue[][], dataIdx
   };
   const rises = (v: number[]) => v.every((x, i) => i === 0 || x >= v[i - 1] - 1e-9);
   const pv = series('plannedValue');
+  // One period: its cumulative and per-period values are the same figures, so there is nothing to choose.
+  if (pv.length === 1) return { valuesAre: 'cumulative', valuesAreReason: 'the table has one period, whose cumulative and per-period values are the same' };
   if (pv.length < 2) return {};
   if (!rises(pv)) return { valuesAre: 'incremental', valuesAreReason: 'PV falls from one period to a later one, which a cumulative curve never does: per-period values; confirm' };
   const ev = series('earnedValue');
@@ -369,6 +423,23 @@ function guessCumulative(columns: ColumnProposal[], rows: CellValue[][], dataIdx
   if (pv.length >= 4 && rises(ev) && rises(ac) && pv[pv.length - 1] > 2 * Math.max(pv[0], 1e-9))
     return { valuesAre: 'cumulative', valuesAreReason: 'PV, EV and AC never fall and PV ends well above where it starts, as cumulative curves do; confirm' };
   return { valuesAreReason: 'the values do not say whether they are cumulative or per period: choose' };
+}
+
+/**
+ * The message for a table that is only a header row ("Period,PV,EV,AC" and nothing under it),
+ * or null when the sheet has rows of data: saying "no header row" there would send the user
+ * looking for the wrong problem.
+ */
+function headerWithoutRows(rows: CellValue[][], sheet: Sheet): string | null {
+  const filled = rows.map((r, i) => ({ r, i })).filter(({ r }) => !r.every(isBlank));
+  if (filled.length !== 1) return null;
+  const { r, i } = filled[0];
+  const cells = r.filter((v) => !isBlank(v));
+  if (cells.length < 2 || !cells.every((v) => typeof v === 'string' && numberOfCell(v) === null && dateOfCell(v) === null)) return null;
+  // Column names the lexicon knows, not a line of notes.
+  if (cells.filter((v) => bestHeaderScore(String(v)) >= 0.7).length < cells.length / 2) return null;
+  const where = sheet.fromText ? `line ${i + 1}` : `row ${i + 1} of sheet ${quoted(sheet.name)}`;
+  return `the table has a header row (${where}: ${cells.map((v) => quoted(v)).join(', ')}) but no rows under it: add one row per period (or per activity) and import it again.`;
 }
 
 /** A title and a data date written above the header row. */

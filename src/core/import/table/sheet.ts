@@ -24,6 +24,35 @@ export interface Sheet {
   merges?: CellRange[];
   /** The workbook hides this sheet (lookup lists, macros' scratch sheets). */
   hidden?: boolean;
+  /**
+   * The rows are the lines of a text file (CSV): messages name a line and a column letter
+   * ("line 4, column C"), not a cell of a sheet the user never saw.
+   */
+  fromText?: boolean;
+  /** A wide table turned round (./wide.ts): where each cell of this sheet came from. */
+  turned?: TurnedOrigin;
+}
+
+/**
+ * Where the cells of a turned sheet are in the table as the user wrote it. Row `r ≥ 1` of the
+ * turned sheet is column `cols[r]` of the original (a period); column `c ≥ 1` is the original
+ * rows `rows[c]` (one measure; several when rows of control accounts were added together).
+ */
+export interface TurnedOrigin {
+  /** The original sheet's name. */
+  name: string;
+  /** Per turned row: the original column index (-1 for the header row). */
+  cols: number[];
+  /** Per turned row: the original column's period label, as written. */
+  colLabels: string[];
+  /** Per turned column: the original row indexes (empty for the period column). */
+  rows: number[][];
+  /** Per turned column: the original rows' label, as written. */
+  rowLabels: string[];
+  /** What turning did that the results should say (left-out totals, rows added together). */
+  notes: string[];
+  /** `"row:col"` of a turned cell summed from several rows → the original row of its unreadable value. */
+  cellRow?: Record<string, number>;
 }
 
 /** `0 → A`, `25 → Z`, `26 → AA`. */
@@ -47,6 +76,41 @@ export function cellAddress(col: number, row: number): string {
 export function cellRef(sheetName: string, col: number, row: number): string {
   const name = /^[A-Za-z_][A-Za-z0-9_.]*$/.test(sheetName) ? sheetName : `'${sheetName.replace(/'/g, "''")}'`;
   return `${name}!${cellAddress(col, row)}`;
+}
+
+/**
+ * Where a cell is, for messages: `text` for the user ("line 4, column C ('EV')", "Sheet1!C4",
+ * "row 3 (EV), column F (Mar 2025)") and `where` for the error's location field. `header` is the
+ * cell's column header, named in CSV places (a workbook message names it itself).
+ */
+export function placeOf(sheet: Sheet, col: number, row: number, header?: string): { text: string; where: string } {
+  const t = sheet.turned;
+  if (t) {
+    const oCol = t.cols[row] ?? col;
+    const oRows = t.rows[col] ?? [];
+    const oRow = t.cellRow?.[`${row}:${col}`] ?? oRows[0] ?? row;
+    const rowPart = `${sheet.fromText ? 'line' : 'row'} ${oRow + 1}${t.rowLabels[col] ? ` (${t.rowLabels[col]})` : ''}`;
+    const colPart = `column ${columnLetter(oCol)}${t.colLabels[row] ? ` (${t.colLabels[row]})` : ''}`;
+    const where = sheet.fromText ? `line ${oRow + 1}, column ${columnLetter(oCol)}` : cellRef(t.name, oCol, oRow);
+    return { text: sheet.fromText ? `${rowPart}, ${colPart}` : `${where}, ${rowPart}, ${colPart}`, where };
+  }
+  if (sheet.fromText) {
+    const where = `line ${row + 1}, column ${columnLetter(col)}`;
+    return { text: header ? `${where} (${quoted(header)})` : where, where };
+  }
+  const ref = cellRef(sheet.name, col, row);
+  return { text: ref, where: ref };
+}
+
+/** A row as a message names it: "line 5" (CSV), "Sheet1 row 5", or a turned row's period column. */
+export function rowPlace(sheet: Sheet, row: number): string {
+  const t = sheet.turned;
+  if (t) {
+    const c = t.cols[row] ?? row;
+    const col = `column ${columnLetter(c)}${t.colLabels[row] ? ` (${t.colLabels[row]})` : ''}`;
+    return sheet.fromText ? col : `${t.name} ${col}`;
+  }
+  return sheet.fromText ? `line ${row + 1}` : `${sheet.name} row ${row + 1}`;
 }
 
 /** True for null, undefined, and text that is only whitespace. */

@@ -48,12 +48,19 @@ export function parseNumberText(raw: string): ParsedNumber | null {
   if (s.length > 64) return null;
   if (/^[-–—]$/.test(s)) return { value: 0, percent: false, currency: null };
   let neg = false;
+  let signed = false;
   let currency: string | null = null;
+  // One sign, before or after the currency ("-£5", "£-5"); "--5" is a typing slip, not 5.
   const takeSign = () => {
+    if (signed) return;
     if (s.startsWith('-') || s.startsWith('−') || s.startsWith('–')) {
       neg = !neg;
+      signed = true;
       s = s.slice(1).trim();
-    } else if (s.startsWith('+')) s = s.slice(1).trim();
+    } else if (s.startsWith('+')) {
+      signed = true;
+      s = s.slice(1).trim();
+    }
   };
   const takeCurrency = () => {
     const m = CURRENCY_RE.exec(s);

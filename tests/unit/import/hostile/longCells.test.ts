@@ -22,7 +22,7 @@ describe('cells with a million tabs', () => {
       throw new Error('expected an ImportError');
     } catch (e) {
       expect(e).toBeInstanceOf(ImportError);
-      expect((e as Error).message).toMatch(/^p\.csv: p!D3: AC value '1140 0' in column 'AC' is not a number/);
+      expect((e as Error).message).toMatch(/^p\.csv: line 3, column D \('AC'\): AC value '1140 0' is not a number/);
     }
   });
 });

@@ -57,7 +57,7 @@ describe('implausible numbers in a period table', () => {
   it('refuses a PV of 1e308 naming the cell (the cash flow forecast was Infinity)', () => {
     const csv = 'Period,PV,EV,AC\n2024-01-28,1000,900,950\n2024-02-28,1e308,1800,1900\n2024-03-28,3000,,\n';
     expect(() => parseScheduleFile(new TextEncoder().encode(csv), { fileName: 'p.csv', table: { confirmed: true } })).toThrow(
-      "p.csv: p!B3: PV value '1e308' in column 'PV' is too large to be an amount (more than 10^15). Check the cell for a typing or export error.",
+      "p.csv: line 3, column B ('PV'): PV value '1e308' is too large to be an amount (more than 10^15). Check the cell for a typing or export error.",
     );
   });
 });

@@ -300,3 +300,39 @@ describe('activitiesFromTable: awkward values', () => {
     expect(() => build(rows, { isCancelled: () => true })).toThrow(ImportCancelled);
   });
 });
+
+describe('activitiesFromTable: cost reports', () => {
+  it('reads amounts in £k as pounds, and says so', () => {
+    // Value 250 + 900 = 1,150 £k; spent 262 + 430 = 692 £k.
+    const r = build([
+      ['Activity No.', 'Activity Title', 'Value (£k)', 'Spent (£k)', '% Complete'],
+      ['100', 'Enabling works', 250, 262, '100%'],
+      ['200', 'Substructure', 900, 430, '40%'],
+    ]);
+    const s = r.schedules[0];
+    expect(s.activities.map((a) => [a.budgetCost, a.actualCost])).toEqual([
+      [250_000, 262_000],
+      [900_000, 430_000],
+    ]);
+    expect(messages(r)).toContain('Column "Value (£k)" is in thousands: its values were multiplied by 1,000.');
+  });
+
+  it('a WBS-level cost report (no activity column) gives one activity per WBS element', () => {
+    // Budget 100,000 + 125,000 = 225,000; AC 39,500 + 50,000 = 89,500; progress from EV ÷ budget: 34% and 36.8%.
+    const r = build([
+      ['WBS Code', 'WBS Name', 'Budgeted Total Cost', 'Actual Total Cost', 'Earned Value Cost'],
+      ['RPS.CIV', 'Civils', 100000, 39500, 34000],
+      ['RPS.MEC', 'Mechanical', 125000, 50000, 46000],
+    ]);
+    const s = r.schedules[0];
+    expect(s.activities.map((a) => [a.code, a.name, a.budgetCost, a.actualCost, a.percentComplete.physical])).toEqual([
+      ['RPS.CIV', 'Civils', 100_000, 39_500, 0.34],
+      ['RPS.MEC', 'Mechanical', 125_000, 50_000, 0.368],
+    ]);
+    // The elements sit under their parent code, as in any WBS of dotted codes.
+    expect(s.wbs.map((w) => w.code)).toEqual(['RPS', 'RPS.CIV', 'RPS.MEC']);
+    expect(messages(r)).toContain(
+      "No activity ID or name column: each row is a WBS element ('WBS Code') and was imported as one activity of its own.",
+    );
+  });
+});

@@ -126,8 +126,12 @@ describe('proposeMapping', () => {
     expect(numbers.message).toMatch(/^Sheet 'Data' has no header row: .*Add a row of column names/);
     expect(errorOf(() => proposeMapping(sheet([], 'Blank'))).message).toMatch(/^Sheet 'Blank' is empty/);
     expect(errorOf(() => proposeMapping(sheet([[null, ''], []], 'Blank'))).message).toMatch(/is empty/);
-    // Text with nothing under it is a note, not a table.
-    expect(errorOf(() => proposeMapping(sheet([['Activity ID', 'Name']]))).message).toMatch(/no header row/);
+    // Text with nothing under it is a note, not a table…
+    expect(errorOf(() => proposeMapping(sheet([['Prepared by J. Smith', 'Checked by A. Patel']]))).message).toMatch(/no header row/);
+    // …unless it is a row of column names: then the rows under it are what is missing.
+    expect(errorOf(() => proposeMapping(sheet([['Activity ID', 'Name']], 'Tasks'))).message).toBe(
+      "the table has a header row (row 1 of sheet 'Tasks': 'Activity ID', 'Name') but no rows under it: add one row per period (or per activity) and import it again.",
+    );
   });
 
   it('copes with a huge header cell and a wide sheet', () => {

@@ -70,7 +70,9 @@ describe('periodTableFromSheet', () => {
     const sheet: Sheet = { name: 'P', rows: [['Period', 'PV', 'EV', 'AC'], [1, 10, 9, 9], [2, 20, 18, 19], ['Total', 30, 27, 28]] };
     const t = periodTableFromSheet(sheet, proposeMapping(sheet), { cumulative: false, onWarning: (m) => notes.push(m) });
     expect(t.rows.map((r) => r.label)).toEqual(['1', '2']);
-    expect(notes).toEqual(["row 4 looks like a total row ('Total'); it was left out"]);
+    expect(notes).toEqual(["P row 4 looks like a total row ('Total'); it was left out so its figures are not counted twice."]);
+    // The results say so too.
+    expect(t.notes).toEqual(notes);
   });
 
   it('names the cell of a value that is not a number', () => {
@@ -90,6 +92,8 @@ describe('periodTableFromSheet', () => {
 
   it('says which of PV, EV and AC has no column', () => {
     const rows: CellValue[][] = [['Period', 'PV', 'AC'], [1, 10, 9], [2, 20, 19]];
-    expect(() => periodTableFromSheet({ name: 'P', rows }, proposeMapping({ name: 'P', rows }, 'periods'), { cumulative: true })).toThrow(/no column is mapped to EV\. A period table needs PV/);
+    expect(() => periodTableFromSheet({ name: 'P', rows }, proposeMapping({ name: 'P', rows }, 'periods'), { cumulative: true })).toThrow(
+      /^sheet 'P': no column is mapped to EV\. Found headers: 'Period', 'PV', 'AC'\. A period table needs PV \(BCWS, planned value\) and EV/,
+    );
   });
 });
