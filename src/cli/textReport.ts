@@ -5,7 +5,7 @@
  */
 import type { Analysis, BreakdownNode, Computed } from '../core/evm';
 import { EAC_METHODS } from '../core/evm';
-import { eacMethodLabel, midSentence, rootReason, rowLabel as L } from '../core/evm/dictionary';
+import { MEASURE_BASES, eacMethodLabel, midSentence, rootReason, rowLabel as L } from '../core/evm/dictionary';
 import { formatDataDate, formatEndDate, formatIndexOrNA, formatMoneyOrNA, formatPercentOrNA, formatPeriodsOrNA, formatNumberOrNA } from '../core/format';
 import { eacViewOf, type DashboardData } from '../core/insight';
 import { explainStatusDate } from '../core/model/statusDate';
@@ -43,7 +43,7 @@ export function textReport(data: DashboardData): string {
 
   out.push(`${a.project.name}`);
   out.push(
-    `Data date ${a.dataDate ? formatDataDate(a.dataDate) : 'n/a'} · status period ${a.statusPeriod} (${statusLabel}) of ${a.series.length} · measured in ${isMoney ? cur : a.measureBasis}`,
+    `Data date ${a.dataDate ? formatDataDate(a.dataDate) : 'n/a'} · status period ${a.statusPeriod} (${statusLabel}) of ${a.series.length} · measured in ${isMoney ? cur : MEASURE_BASES[a.measureBasis].short}`,
   );
   const note = statusDateNote(a);
   if (note) out.push(note);

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { dataApi } from '../../client/data';
 import type { EacMethod } from '../../core/evm';
+import { MEASURE_BASES } from '../../core/evm/dictionary';
 import { formatDataDate, formatDate } from '../../core/format';
 import { explainStatusDate } from '../../core/model/statusDate';
 import { PageHeader } from '../../ui/PageHeader';
@@ -104,7 +105,7 @@ export default function DashboardPage() {
         title={a.project.name}
         lead={
           <>
-            Status at {a.dataDate ? formatDataDate(a.dataDate) : 'the last reported period'} · measured in {a.measureBasis === 'cost' ? a.project.currency : a.measureBasis === 'units' ? 'labour units' : 'working hours'} ·{' '}
+            Status at {a.dataDate ? formatDataDate(a.dataDate) : 'the last reported period'} · measured in {a.measureBasis === 'cost' ? a.project.currency : MEASURE_BASES[a.measureBasis].short} ·{' '}
             <Link to={`/app/import?project=${encodeURIComponent(id)}`}>Import the next status</Link>
           </>
         }

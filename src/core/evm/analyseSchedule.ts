@@ -12,7 +12,7 @@ import { analyseCurve } from './curve';
 import { cashFlow } from './cashflow';
 import { periodGrid, periodsElapsed, type PeriodGrid, type PeriodSpec } from './periods';
 import { rollUp, type BreakdownBy } from './rollup';
-import { inferActualStarts, inferredStartsWarning } from './inferredStarts';
+import { actualsAfterDataDateWarning, inferActualStarts, inferredStartsWarning } from './inferredStarts';
 import { basisColumns, chooseBasis, earnedValues } from './techniques';
 import { activitySpans, compileCalendars, plannedValuesAt, timePhase, type Spans, type SpreadProfile } from './timephase';
 import type { Analysis, EacMethod, PeriodPoint } from './types';
@@ -50,11 +50,11 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
   const { columns: c, inferred } = inferActualStarts(given, sp, dd);
   const inferredNote = inferredStartsWarning(c, inferred);
   if (inferredNote) warnings.push(inferredNote);
+  const lateActuals = actualsAfterDataDateWarning(c, dd);
+  if (lateActuals) warnings.push(lateActuals);
 
   const basis = chooseBasis(c, opts.basis ?? schedule.project.measureBasis);
-  if (basis === 'units') warnings.push('No activity carries a budgeted cost: PV and EV are weighted by budgeted labour units.');
-  if (basis === 'duration')
-    warnings.push('No costs or units in this schedule: PV and EV are weighted by each activity\'s duration (in working hours), and the cost measures are not available.');
+  // The basis is not a warning (nothing needs fixing): every surface labels it (dictionary.ts MEASURE_BASES).
   const cols = basisColumns(c, basis, sp, dd);
 
   let undatedBudget = 0;

@@ -165,3 +165,20 @@ export function rootReason(reason: string | undefined): string | undefined {
 export function midSentence(s: string): string {
   return /^[A-Z][a-z]/.test(s) ? `${s[0].toLowerCase()}${s.slice(1)}` : s;
 }
+
+/**
+ * What the amounts are weighted by, in the words every surface uses for it (dashboard header and
+ * note, CLI header). A schedule without costs is measured on a duration- or units-weighted basis
+ * and must say so wherever its PV and EV are shown, or a planner reads hours as money.
+ */
+export const MEASURE_BASES: Readonly<Record<'cost' | 'units' | 'duration', { short: string; note: string | null }>> = {
+  cost: { short: 'cost', note: null },
+  units: {
+    short: 'units-weighted (labour units)',
+    note: 'No activity carries a budgeted cost, so PV, EV and the schedule measures are weighted by budgeted labour units, not money.',
+  },
+  duration: {
+    short: 'duration-weighted (working hours)',
+    note: "No costs or units in this schedule, so PV, EV and the schedule measures are weighted by each activity's duration in working hours, not money.",
+  },
+};

@@ -48,3 +48,22 @@ export function inferredStartsWarning(c: ColumnarActivities, inferred: readonly 
   const first = c.code[inferred[0]] || c.id[inferred[0]];
   return `${n} activit${n === 1 ? 'y reports' : 'ies report'} progress but no actual start (${first}${n > 1 ? ' and others' : ''}): ${n === 1 ? 'its' : 'their'} actual start was inferred as the planned start, or the data date where the planned start is later, so ${n === 1 ? 'it earns' : 'they earn'} value. Add actual starts to the file to use the real dates.`;
 }
+
+/**
+ * The warning for actual dates after the data date (DCMA check 9, "invalid dates"). Their progress
+ * still counts (EV = % complete × budget whatever the dates, techniques.ts), so the figures match
+ * the costs the file records; the planner is told where the dates disagree with the status date.
+ */
+export function actualsAfterDataDateWarning(c: ColumnarActivities, dataDate: number): string | null {
+  let n = 0;
+  let first = -1;
+  for (let i = 0; i < c.count; i++) {
+    if (c.actualStart[i] > dataDate || c.actualFinish[i] > dataDate) {
+      if (first < 0) first = i;
+      n++;
+    }
+  }
+  if (n === 0) return null;
+  const name = c.code[first] || c.id[first];
+  return `${n} activit${n === 1 ? 'y has' : 'ies have'} an actual start or finish after the data date (${name}${n > 1 ? ' and others' : ''}); ${n === 1 ? 'its' : 'their'} reported progress and actuals are counted as they stand. Check the data date (a P6 data date at 00:00 with work progressed later that day does this).`;
+}

@@ -70,13 +70,23 @@ export function basisColumns(c: ColumnarActivities, basis: MeasureBasis, sp: Spa
 const clip01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
 
 /**
+ * Whether an activity has started and finished, as its status says. EV = % complete × budget
+ * whatever the dates: an actual date after the data date is a data error (DCMA check 9), most often
+ * a P6 data date at 00:00 with work progressed at 08:00 the same day, and dropping that activity's
+ * earned value while keeping its actual cost would report an overrun that is not there. The
+ * analysis warns about such dates instead (analyseSchedule.ts).
+ */
+function statusOf(c: ColumnarActivities, i: number): { started: boolean; finished: boolean } {
+  return { started: !Number.isNaN(c.actualStart[i]), finished: !Number.isNaN(c.actualFinish[i]) };
+}
+
+/**
  * The activity's percent complete of its own type (0..1), falling back sensibly when the source
  * did not hold that type: duration % from original and remaining duration, units % from actual
  * and remaining units, and finally 1 for finished and 0 for unstarted activities.
  */
-export function percentCompleteOf(c: ColumnarActivities, i: number, dataDate: number): number {
-  const started = !Number.isNaN(c.actualStart[i]) && c.actualStart[i] <= dataDate;
-  const finished = !Number.isNaN(c.actualFinish[i]) && c.actualFinish[i] <= dataDate;
+export function percentCompleteOf(c: ColumnarActivities, i: number): number {
+  const { started, finished } = statusOf(c, i);
   let p = NaN;
   switch (c.pctType[i]) {
     case 0:
@@ -127,13 +137,12 @@ export function earnedValues(
   const apportioned: number[] = [];
   for (let i = 0; i < n; i++) {
     const b = budget[i];
-    const started = !Number.isNaN(c.actualStart[i]) && c.actualStart[i] <= dataDate;
-    const finished = !Number.isNaN(c.actualFinish[i]) && c.actualFinish[i] <= dataDate;
+    const { started, finished } = statusOf(c, i);
     switch (c.technique[i]) {
       case TechniqueCode.PercentComplete: {
         const raw = c.pctType[i] === 0 ? c.pctPhysical[i] : c.pctType[i] === 1 ? c.pctDuration[i] : c.pctUnits[i];
         if (raw > 1) clipped.push(i);
-        ev[i] = b * percentCompleteOf(c, i, dataDate);
+        ev[i] = b * percentCompleteOf(c, i);
         break;
       }
       case TechniqueCode.Fixed:

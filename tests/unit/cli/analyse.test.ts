@@ -521,3 +521,15 @@ describe.skipIf(!existsSync(SAMPLES))('schedule files from the sample corpus', (
     expect(r.err).toMatch(/^earnest analyse: mpxj_mpp14resource\.mpp: this is a Microsoft Project \.mpp file \(MPP14\)\./);
   });
 });
+
+describe.skipIf(!existsSync(resolve(SAMPLES, 'xer/mpxj_PredecessorCalendar.xer')))('a schedule with no costs or actual units (issue 12, item 3)', () => {
+  it('says in the header that figures are duration-weighted, and gives no AC, CPI or EAC', async () => {
+    const r = await run(resolve(SAMPLES, 'xer/mpxj_PredecessorCalendar.xer'));
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/· measured in duration-weighted \(working hours\)\n/);
+    expect(row(r.out, 'AC (ACWP)')).toBe('n/a');
+    expect(row(r.out, 'CPI')).toBe('n/a');
+    expect(r.out).toMatch(/^ {2}CPI +n\/a +\(CPI needs actual cost \(AC\): this schedule carries no costs or actual units\.\)$/m);
+    expect(r.out).not.toMatch(/\[(CRITICAL|WARNING)\][^\n]*\b(CPI|VAC|TCPI|EAC)\b/);
+  });
+});

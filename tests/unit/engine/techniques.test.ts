@@ -58,14 +58,15 @@ describe('percent complete of each type', () => {
     expect(r.ev[1]).toBe(0);
   });
 
-  it('an unstarted activity claims nothing, whatever % it reports', () => {
+  it('without an actual start nothing is earned here (analyseSchedule infers starts first); an actual start after the data date still earns what is reported', () => {
     const notStarted = act('N', { budgetCost: 1_000, percentComplete: { physical: 0.5 } });
+    // A P6 data date at 00:00 with the work progressed at 08:00 that day: the status is the status.
     const startsLater = act('L', { actualStart: '2025-01-20T08:00', budgetCost: 1_000, percentComplete: { physical: 0.5 } });
     const r = ev([notStarted, startsLater]);
     expect(r.ev[0]).toBe(0);
-    expect(r.ev[1]).toBe(0); // actual start after the data date
+    expect(r.ev[1]).toBe(500);
     const { c } = columns([notStarted]);
-    expect(percentCompleteOf(c, 0, dd)).toBe(0);
+    expect(percentCompleteOf(c, 0)).toBe(0);
   });
 
   it('progress above 100% is clipped to the budget and reported', () => {
@@ -98,9 +99,9 @@ describe('fixed x/y techniques', () => {
     expect(ev([fixed(0.25, finished)]).ev[0]).toBe(4_000);
   });
 
-  it('a finish after the data date does not count yet', () => {
+  it('a finish recorded after the data date counts as reported (the analysis warns about the date)', () => {
     const lateFinish = fixed(0.25, { actualStart: '2025-01-06T08:00', actualFinish: '2025-01-20T17:00' });
-    expect(ev([lateFinish]).ev[0]).toBe(1_000);
+    expect(ev([lateFinish]).ev[0]).toBe(4_000);
   });
 });
 

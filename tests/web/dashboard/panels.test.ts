@@ -103,8 +103,9 @@ describe('Dashboard', () => {
   it('says when figures are hours rather than money, and shows the input warnings', () => {
     const hours = riversideWithoutCosts();
     const el = render(createElement(Dashboard, { data: hours }));
-    expect(text(el)).toContain('Figures are in hours');
-    expect(hours.analysis.warnings.length).toBeGreaterThan(0);
+    expect(text(el)).toContain("weighted by each activity's duration in working hours, not money");
+    // The basis is a label, not an input warning to resolve.
+    expect(hours.analysis.warnings.some((w) => /weighted by/.test(w))).toBe(false);
     for (const w of hours.analysis.warnings) expect(text(el)).toContain(w);
     expect(visibleText(el)).not.toContain('£');
   });

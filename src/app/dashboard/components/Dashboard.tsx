@@ -4,6 +4,7 @@
  * passes it in. Each section has an h2; the components inside use h3 and below.
  */
 import { useId, type ReactNode } from 'react';
+import { MEASURE_BASES } from '../../../core/evm/dictionary';
 import { formatDataDate } from '../../../core/format';
 import type { AlertRule } from '../../../core/insight/rules';
 import { AlertsList } from './AlertsList';
@@ -37,8 +38,7 @@ function Section({ title, className, children }: { title: string; className?: st
 
 export function Dashboard({ data, rules, showCashFlow = true }: DashboardProps) {
   const { analysis, alerts, commentary } = data;
-  const basisNote =
-    analysis.measureBasis === 'cost' ? null : `Figures are in hours: EV is measured in ${analysis.measureBasis === 'units' ? 'labour units' : 'working hours of duration'}, not money.`;
+  const basisNote = MEASURE_BASES[analysis.measureBasis].note;
   return (
     <MathGroup>
       <div className="dashboard-view">
