@@ -10,14 +10,12 @@
  * back to a worker. The import worker, which runs untrusted parsers, still imports only src/core.
  */
 import * as Comlink from 'comlink';
-import { analysePeriodTable, analyseSchedule, type PeriodTable, type ScheduleAnalysisOptions } from '../src/core/evm';
-import { dashboardOf, type DashboardData } from '../src/core/insight';
-import type { ImportWarning, Schedule, StatusDateSource } from '../src/core/model';
-import { tryToMinutes } from '../src/core/model/dates';
+import type { PeriodTable } from '../src/core/evm';
+import type { Schedule, StatusDateSource } from '../src/core/model';
 import { defaultStatusDate, localToday, type StatusDateChoice } from '../src/core/model/statusDate';
-import { localStoreNameFor, openLocalStore, StoreError, type LocalStore, type StorageEstimate } from '../src/client/store';
+import { localStoreNameFor, openLocalStore, projectDashboard, StoreError, type DashboardOptions, type DashboardResult, type LocalStore, type StorageEstimate } from '../src/client/store';
 
-export type DashboardResult = DashboardData & { importWarnings: ImportWarning[] };
+export type { DashboardResult };
 
 /** The app build (vite.config.ts `define`): cached results from an older engine are not reused. */
 const BUILD_ID = typeof __EARNEST_BUILD__ === 'string' ? __EARNEST_BUILD__ : 'dev';
@@ -155,44 +153,9 @@ const api = {
     return (await store()).savePeriodTable(table, meta);
   },
 
-  /**
-   * The dashboard of a project at its latest (or a chosen) import, or of its latest period table.
-   * `dataDate` re-analyses at another status date without changing the stored import. Results are
-   * cached in Dexie per import, options (the status date among them) and app build: reopening a
-   * dashboard or flipping back to an option already seen skips loading and analysing the schedule
-   * again. The store clears a project's cache whenever its imports change.
-   */
-  async dashboard(projectId: string, options: Omit<ScheduleAnalysisOptions, 'today'> & { importId?: string } = {}): Promise<DashboardResult> {
-    const s = await store();
-    const { importId, ...analysisOptions } = options;
-    if (analysisOptions.dataDate !== undefined && tryToMinutes(analysisOptions.dataDate) === null)
-      throw new Error(`The status date "${analysisOptions.dataDate}" is not a date: enter the day, month and year.`);
-    const today = localToday(new Date());
-    const imports = await s.listImports(projectId);
-    if (!importId && imports.length === 0) {
-      const latest = (await s.listPeriodTables(projectId)).at(-1);
-      if (latest) {
-        const analysis = analysePeriodTable(latest.table, { eacMethod: options.eacMethod });
-        return { ...dashboardOf(analysis, { eacMethod: options.eacMethod }), importWarnings: [] };
-      }
-    }
-    const row = importId ? imports.find((i) => i.importId === importId) : imports.at(-1);
-    const cacheImport = importId ?? row?.importId;
-    // Today is the status date only of an import holding no date at all (saved before the import
-    // summary asked for one); only then does the day belong in the key.
-    const usesToday = analysisOptions.dataDate === undefined && row !== undefined && row.statusDate === undefined;
-    const key = `${BUILD_ID}|${importId ? 'chosen' : 'latest'}|${JSON.stringify(analysisOptions)}${usesToday ? `|today ${today}` : ''}`;
-    if (cacheImport) {
-      const hit = await s.cachedAnalysis<DashboardResult>(projectId, cacheImport, key).catch(() => undefined);
-      if (hit) return hit;
-    }
-    const schedule = await s.loadSchedule(projectId, importId);
-    // An AnalysisInputError's message says what is wrong with the schedule; Comlink carries it to the page.
-    const analysis = analyseSchedule(schedule, { ...analysisOptions, today });
-    const result: DashboardResult = { ...dashboardOf(analysis, analysisOptions), importWarnings: schedule.source?.warnings ?? [] };
-    // A cache that cannot be written (storage full) costs only speed.
-    if (cacheImport) await s.cacheAnalysis(projectId, cacheImport, key, result).catch(() => undefined);
-    return result;
+  /** The project's dashboard (src/client/store/dashboard.ts): its latest or a chosen import, at its own or a chosen status date. */
+  async dashboard(projectId: string, options: DashboardOptions = {}): Promise<DashboardResult> {
+    return projectDashboard(await store(), projectId, options, new Date(), BUILD_ID);
   },
 
   async rememberMapping(signature: string, corrections: Record<string, string | null>) {

@@ -27,10 +27,10 @@ export async function main(argv: string[], out: (s: string) => void, err: (s: st
     return 0;
   }
   try {
-    const { analysis, ignored } = await analyseFile(args);
+    const { analysis, ignored, importWarnings } = await analyseFile(args);
     for (const option of ignored) err(`earnest analyse: warning: ${option}\n`);
     const data = dashboardOf(analysis, { eacMethod: args.eacMethod, lastN: args.lastN });
-    out(args.json ? `${JSON.stringify(jsonReport(analysis, data.alerts, data.commentary), null, 2)}\n` : textReport(data));
+    out(args.json ? `${JSON.stringify(jsonReport(analysis, data.alerts, data.commentary, importWarnings), null, 2)}\n` : textReport(data, importWarnings));
     return 0;
   } catch (e) {
     const msg = (e as Error).message ?? String(e);

@@ -13,8 +13,10 @@ export interface JsonReport {
   analysis: Analysis;
   alerts: Alert[];
   commentary: Commentary;
+  /** The file readers' notes (schedule files; empty for period tables), as the app's "notes from the import". */
+  importWarnings: string[];
 }
 
-export function jsonReport(analysis: Analysis, alerts: Alert[], commentary: Commentary): JsonReport {
-  return { schemaVersion: JSON_SCHEMA_VERSION, generator: 'earnest analyse', analysis, alerts, commentary };
+export function jsonReport(analysis: Analysis, alerts: Alert[], commentary: Commentary, importWarnings: string[] = []): JsonReport {
+  return { schemaVersion: JSON_SCHEMA_VERSION, generator: 'earnest analyse', analysis, alerts, commentary, importWarnings };
 }

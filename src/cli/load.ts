@@ -45,6 +45,12 @@ export interface FileAnalysis {
   analysis: Analysis;
   /** One warning per option that did not apply to this input. */
   ignored: string[];
+  /**
+   * The readers' notes on a schedule file (encoding guesses, missing baselines, repaired dates),
+   * kept apart from the analysis's own warnings exactly as the app keeps them ("notes from the
+   * import"), so the alerts and commentary of a file are the same in the app and the CLI.
+   */
+  importWarnings: string[];
 }
 
 export async function analyseFile(args: AnalyseArgs): Promise<FileAnalysis> {
@@ -91,7 +97,7 @@ export async function analyseFile(args: AnalyseArgs): Promise<FileAnalysis> {
   if (outcome.kind === 'needs-mapping') throw new InputError(askWhichReading(name, outcome.proposal));
   if (outcome.kind === 'period-table') {
     const analysis = analysePeriodTable(outcome.table, { bac: args.bac, plannedDuration: args.plannedDuration, eacMethod: args.eacMethod, lastN: args.lastN });
-    return { analysis, ignored: ignoredOptions(args.given, 'period-table') };
+    return { analysis, ignored: ignoredOptions(args.given, 'period-table'), importWarnings: [] };
   }
   const { schedules, projects } = outcome.result;
   if (schedules.length > 1)
@@ -124,7 +130,6 @@ function scheduleAnalysis(schedule: Schedule, args: AnalyseArgs, kind: InputKind
     profile: args.profile,
     lastN: args.lastN,
   });
-  // Reader warnings (encoding guesses, missing baselines, repaired dates) belong with the figures.
-  for (const w of schedule.source?.warnings ?? []) analysis.warnings.push(w.where ? `${w.where}: ${w.message}` : w.message);
-  return { analysis, ignored: ignoredOptions(args.given, kind) };
+  const importWarnings = (schedule.source?.warnings ?? []).map((w) => (w.where ? `${w.where}: ${w.message}` : w.message));
+  return { analysis, ignored: ignoredOptions(args.given, kind), importWarnings };
 }

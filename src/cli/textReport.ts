@@ -23,7 +23,7 @@ function statusDateNote(a: Analysis): string | null {
 }
 
 /** The report of one dashboard bundle (dashboardOf): its analysis, alerts and commentary. */
-export function textReport(data: DashboardData): string {
+export function textReport(data: DashboardData, importWarnings: readonly string[] = []): string {
   const { analysis: a, alerts, commentary } = data;
   const { requested: eacRequested, labels: eacOpts } = eacViewOf(data);
   const cur = a.project.currency;
@@ -103,6 +103,11 @@ export function textReport(data: DashboardData): string {
   if (a.warnings.length) {
     out.push('Notes on the input');
     for (const w of a.warnings) out.push(`  - ${w}`);
+    out.push('');
+  }
+  if (importWarnings.length) {
+    out.push('Notes from the import');
+    for (const w of importWarnings) out.push(`  - ${w}`);
   }
   return out.join('\n').trimEnd() + '\n';
 }

@@ -10,3 +10,4 @@ export { StoreError, type StoreErrorCode } from './errors';
 export { requestPersistence, storageEstimate, type StorageEstimate } from './persistence';
 /** The PouchDB class the store uses, e.g. to register the memory adapter in Node: `pouchDb().plugin(memory)`. */
 export { pouchDb } from './pouch';
+export { projectDashboard, type DashboardOptions, type DashboardResult } from './dashboard';

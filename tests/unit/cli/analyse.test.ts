@@ -511,7 +511,10 @@ describe.skipIf(!existsSync(SAMPLES))('schedule files from the sample corpus', (
     const doc = JSON.parse(r.out) as JsonReport;
     // Units only (no cost) in this file: README "assignments carry units only".
     expect(doc.analysis.measureBasis).not.toBe('cost');
-    expect(doc.analysis.warnings.join('\n')).toMatch(/baseline/i);
+    // The reader's notes travel beside the analysis, as the app's "notes from the import".
+    expect(doc.importWarnings.join('\n')).toMatch(/baseline/i);
+    const text = await run(join(SAMPLES, 'xer/jaggelas_test.xer'), '--project', '10001');
+    expect(text.out).toMatch(/\nNotes from the import\n(?: {2}- [^\n]*\n)* {2}- [^\n]*baseline/i);
   });
 
   it('an .mpp is recognised and the user told how to get XML', async () => {
