@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useSwStatus } from './swStatus';
 import { runBeforeUpdate } from './updateHooks';
 
 /** How often an open tab asks for a new service worker (only while online). */
@@ -8,6 +9,8 @@ export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 /**
  * Registers the service worker (registerType "prompt") and asks before switching to a new
  * version, so a reload never interrupts work. Also says once when the app is ready offline.
+ * What it learns (the registration, a failure, a waiting version and how to apply it) goes to
+ * swStatus.ts for the /pwa page, which offers the same Reload rather than an update path of its own.
  */
 export function UpdatePrompt() {
   const registrationRef = useRef<ServiceWorkerRegistration | null>(null);
@@ -23,6 +26,7 @@ export function UpdatePrompt() {
     onRegisteredSW(swUrl, registration) {
       if (!registration) return;
       registrationRef.current = registration;
+      useSwStatus.setState({ registration, registrationError: null });
       window.setInterval(async () => {
         if (!navigator.onLine || registration.installing) return;
         try {
@@ -36,8 +40,20 @@ export function UpdatePrompt() {
     },
     onRegisterError(error: unknown) {
       console.warn('Service worker registration failed; the app will not work offline.', error);
+      useSwStatus.setState({ registrationError: error instanceof Error ? error.message : String(error) });
     },
   });
+
+  // The one update action, shared with /pwa: finish pending writes, activate the waiting worker, reload.
+  // (updateServiceWorker is the same function for the life of the component.)
+  const applyUpdate = useCallback(async () => {
+    await runBeforeUpdate();
+    await updateServiceWorker(true);
+  }, [updateServiceWorker]);
+  useEffect(() => {
+    // "Later" clears needRefresh but the new version still waits, so this flag is only ever raised.
+    if (needRefresh) useSwStatus.setState({ updateAvailable: true, applyUpdate });
+  }, [needRefresh, applyUpdate]);
 
   const waiting = registrationRef.current?.waiting ?? null;
   if (needRefresh && !(dismissed !== null && waiting === dismissed)) {
@@ -48,10 +64,7 @@ export function UpdatePrompt() {
           <button
             type="button"
             className="btn btn-primary btn-sm"
-            onClick={async () => {
-              await runBeforeUpdate();
-              await updateServiceWorker(true);
-            }}
+            onClick={() => void applyUpdate()}
           >
             Reload
           </button>
