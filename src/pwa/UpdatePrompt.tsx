@@ -3,6 +3,9 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useSwStatus } from './swStatus';
 import { runBeforeUpdate } from './updateHooks';
 
+/** Whether a service worker served this page, read before registering (as workbox-window does). */
+const CONTROLLED_AT_START = typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller;
+
 /** How often an open tab asks for a new service worker (only while online). */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -48,6 +51,10 @@ export function UpdatePrompt() {
   // (updateServiceWorker is the same function for the life of the component.)
   const applyUpdate = useCallback(async () => {
     await runBeforeUpdate();
+    // workbox-window reloads on the switch only if a worker already controlled this page when it
+    // registered. In the visit that first installed Earnest there was none, so the new worker would
+    // take over and the page would keep running the old code with the prompt still up: reload here.
+    if (!CONTROLLED_AT_START) navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), { once: true });
     await updateServiceWorker(true);
   }, [updateServiceWorker]);
   useEffect(() => {
