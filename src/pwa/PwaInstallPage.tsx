@@ -84,12 +84,14 @@ export function InstallView({ status, platform, onInstall, busy = false }: Insta
                   {guide.title}
                   {yours ? <span className="badge pwa-yours">Your browser</span> : null}
                 </h3>
-                <ol>
-                  {guide.steps.map((step) => (
-                    <li key={step}>{step}</li>
-                  ))}
-                </ol>
-                {guide.note ? <p className="muted">{guide.note}</p> : null}
+                {guide.steps.length > 0 ? (
+                  <ol>
+                    {guide.steps.map((step) => (
+                      <li key={step}>{step}</li>
+                    ))}
+                  </ol>
+                ) : null}
+                {guide.note ? <p className={guide.steps.length > 0 ? 'muted' : undefined}>{guide.note}</p> : null}
               </article>
             ))}
           </div>

@@ -53,7 +53,7 @@ export default function PwaPage() {
     <>
       <PageHeader
         title="Progressive Web App"
-        eyebrow="This device"
+        eyebrow="Device dashboard"
         lead="What Earnest keeps in this browser, whether the browser may clear it, and which version of the app runs here."
       />
       <div className="container account-page pwa-page">

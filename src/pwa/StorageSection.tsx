@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { browserStorage, persistenceMeaning, readPersistence, requestPersistence, storageFigures, type Persistence } from './storageStatus';
 
+/** How often the open page re-reads the storage estimate (a cheap call). */
+export const ESTIMATE_REFRESH_MS = 5_000;
+
 /** The estimate as read: not yet, none (the browser cannot say), or its figures. */
 export type EstimateReading = { kind: 'reading' } | { kind: 'unavailable' } | { kind: 'read'; usage: number; quota: number };
 
@@ -103,12 +106,13 @@ export function StorageSection() {
   useEffect(() => {
     void readEstimate();
     void readPersistence(browserStorage()).then(setPersistence);
-    // Imports and removals elsewhere change the figures; re-read when the user comes back to the tab.
-    const onVisible = () => {
+    // The figures move while the page is open (the service worker saving the app, the data worker
+    // opening this account's database, an import in another tab): re-read them every few seconds
+    // while the tab is visible, so they never lag far behind the other sections.
+    const timer = window.setInterval(() => {
       if (document.visibilityState === 'visible') void readEstimate();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
+    }, ESTIMATE_REFRESH_MS);
+    return () => window.clearInterval(timer);
   }, [readEstimate]);
 
   const persist = async () => {

@@ -9,6 +9,7 @@ export interface InstallGuide {
   platforms: InstallPlatform[];
   id: string;
   title: string;
+  /** Numbered steps; none when the browser has no install route (then the note says what to do). */
   steps: string[];
   note?: string;
 }
@@ -57,10 +58,8 @@ export const INSTALL_GUIDES: InstallGuide[] = [
     platforms: ['desktop-firefox'],
     id: 'firefox',
     title: 'Firefox on a computer',
-    steps: [
-      'Firefox on a computer has no option to install web apps. Earnest still works offline in a Firefox tab.',
-      'To give Earnest its own window, open this page in Chrome or Edge and follow their steps.',
-    ],
+    steps: [],
+    note: 'Firefox on a computer has no option to install web apps, but Earnest works offline in a Firefox tab too. To give Earnest its own window, open this page in Chrome or Edge.',
   },
 ];
 
