@@ -48,6 +48,24 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Long-press (Android) or right-click (desktop) on the installed app's icon. Both reuse the
+        // app icon: there are no separate shortcut icons.
+        shortcuts: [
+          {
+            name: 'Projects',
+            short_name: 'Projects',
+            description: 'The projects stored on this device',
+            url: '/app',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'Import',
+            short_name: 'Import',
+            description: 'Import a P6, Microsoft Project, Asta or Excel schedule',
+            url: '/app/import',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
       },
       devOptions: { enabled: false },
     }),

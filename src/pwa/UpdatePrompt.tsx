@@ -1,6 +1,10 @@
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useSwStatus } from './swStatus';
 import { runBeforeUpdate } from './updateHooks';
+
+/** Whether a service worker served this page, read before registering (as workbox-window does). */
+const CONTROLLED_AT_START = typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller;
 
 /** How often an open tab asks for a new service worker (only while online). */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -8,6 +12,8 @@ export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 /**
  * Registers the service worker (registerType "prompt") and asks before switching to a new
  * version, so a reload never interrupts work. Also says once when the app is ready offline.
+ * What it learns (the registration, a failure, a waiting version and how to apply it) goes to
+ * swStatus.ts for the /pwa page, which offers the same Reload rather than an update path of its own.
  */
 export function UpdatePrompt() {
   const registrationRef = useRef<ServiceWorkerRegistration | null>(null);
@@ -23,6 +29,7 @@ export function UpdatePrompt() {
     onRegisteredSW(swUrl, registration) {
       if (!registration) return;
       registrationRef.current = registration;
+      useSwStatus.setState({ registration, registrationError: null });
       window.setInterval(async () => {
         if (!navigator.onLine || registration.installing) return;
         try {
@@ -36,8 +43,24 @@ export function UpdatePrompt() {
     },
     onRegisterError(error: unknown) {
       console.warn('Service worker registration failed; the app will not work offline.', error);
+      useSwStatus.setState({ registrationError: error instanceof Error ? error.message : String(error) });
     },
   });
+
+  // The one update action, shared with /pwa: finish pending writes, activate the waiting worker, reload.
+  // (updateServiceWorker is the same function for the life of the component.)
+  const applyUpdate = useCallback(async () => {
+    await runBeforeUpdate();
+    // workbox-window reloads on the switch only if a worker already controlled this page when it
+    // registered. In the visit that first installed Earnest there was none, so the new worker would
+    // take over and the page would keep running the old code with the prompt still up: reload here.
+    if (!CONTROLLED_AT_START) navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+    await updateServiceWorker(true);
+  }, [updateServiceWorker]);
+  useEffect(() => {
+    // "Later" clears needRefresh but the new version still waits, so this flag is only ever raised.
+    if (needRefresh) useSwStatus.setState({ updateAvailable: true, applyUpdate });
+  }, [needRefresh, applyUpdate]);
 
   const waiting = registrationRef.current?.waiting ?? null;
   if (needRefresh && !(dismissed !== null && waiting === dismissed)) {
@@ -48,10 +71,7 @@ export function UpdatePrompt() {
           <button
             type="button"
             className="btn btn-primary btn-sm"
-            onClick={async () => {
-              await runBeforeUpdate();
-              await updateServiceWorker(true);
-            }}
+            onClick={() => void applyUpdate()}
           >
             Reload
           </button>

@@ -4,6 +4,7 @@ import { signOut } from '../client/auth';
 import { toast } from './toast';
 import { useSession } from '../client/session';
 import { Logo } from './Logo';
+import { OfflineIndicator } from './OfflineIndicator';
 import { ThemeToggle } from './ThemeToggle';
 import { CloseIcon, MenuIcon } from './Icons';
 import { NAV_LINKS } from './siteConfig';
@@ -96,6 +97,7 @@ export function NavBar() {
           <AuthActions onDone={() => setOpen(false)} />
         </div>
         <div className="header-tools">
+          <OfflineIndicator />
           <ThemeToggle />
           <button
             ref={toggleRef}
