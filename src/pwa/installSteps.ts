@@ -71,7 +71,7 @@ export function guidesFor(platform: InstallPlatform): { guide: InstallGuide; you
 }
 
 export const WORKS_OFFLINE: string[] = [
-  'Importing schedules: Primavera P6 .xer and XML, Microsoft Project .xml and .mpp, Asta, Excel and CSV.',
+  'Importing schedules: Primavera P6 .xer and XML, Microsoft Project XML (.xml), Excel and CSV.',
   'Analysis and dashboards: PV, EV, AC, the indices and forecasts, earned schedule, alerts and the commentary.',
   'The projects stored on this device, with every import in them.',
 ];
