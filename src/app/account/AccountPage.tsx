@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { dataApi } from '../../client/data';
 import { useSession } from '../../client/session';
 import { useSubscription, type SubscriptionStatus } from '../../client/subscription';
-import { ENTERPRISE_TIER, planTier } from '../../core/plans';
+import { ENTERPRISE_TIER, planTier, projectAllowance } from '../../core/plans';
 import { formatDate } from '../../core/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -47,6 +47,7 @@ export default function AccountPage() {
   }, []);
 
   const summary = planSummary(status);
+  const allowance = projects === null || status.loading ? null : projectAllowance(projects, status.totalProjects, status.isUsingTeamSubscription ? 'member' : 'owner');
   const warn = status.isOnTrial && (status.trialDaysRemaining ?? 0) <= 3;
 
   async function manage() {
@@ -75,8 +76,22 @@ export default function AccountPage() {
                 <dt>Projects</dt>
                 <dd>
                   {projects === null ? '—' : projects} used of {limit(status.totalProjects)}
-                  {status.totalProjects < 999 ? (
-                    <meter min={0} max={status.totalProjects} value={projects ?? 0} aria-label="Projects used" />
+                  {allowance?.limit != null ? (
+                    // low/high/optimum make the browser colour the bar: amber at the limit, red beyond it.
+                    <meter
+                      min={0}
+                      max={Math.max(allowance.limit, allowance.used)}
+                      low={allowance.limit - 0.5}
+                      high={allowance.limit + 0.5}
+                      optimum={0}
+                      value={allowance.used}
+                      aria-label="Projects used"
+                    />
+                  ) : null}
+                  {allowance?.advice ? (
+                    <p className={`account-limit-advice${allowance.over ? ' account-limit-advice--over' : ''}`} role={allowance.over ? 'alert' : undefined}>
+                      {allowance.advice}
+                    </p>
                   ) : null}
                 </dd>
               </div>

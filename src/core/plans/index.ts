@@ -4,3 +4,4 @@ export * from './catalogue';
 export * from './details';
 export * from './trial';
 export * from './resolve';
+export * from './allowance';
