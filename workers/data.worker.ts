@@ -5,7 +5,7 @@
  * dashboard's results.
  *
  * Departure from DESIGN.md ("workers import src/core and comlink only"): this worker also imports
- * src/client/store. Keeping storage on the page would mean deserialising every imported schedule
+ * src/local/store. Keeping storage on the page would mean deserialising every imported schedule
  * there (a 100k-activity schedule is ~100 MB of JSON), and the analysis would then have to copy it
  * back to a worker. The import worker, which runs untrusted parsers, still imports only src/core.
  */
@@ -13,7 +13,7 @@ import * as Comlink from 'comlink';
 import type { PeriodTable } from '../src/core/evm';
 import type { Schedule, StatusDateSource } from '../src/core/model';
 import { defaultStatusDate, localToday, type StatusDateChoice } from '../src/core/model/statusDate';
-import { localStoreNameFor, openLocalStore, projectDashboard, StoreError, type DashboardOptions, type DashboardResult, type LocalStore, type StorageEstimate } from '../src/client/store';
+import { localStoreNameFor, openLocalStore, projectDashboard, StoreError, type DashboardOptions, type DashboardResult, type LocalStore, type StorageEstimate } from '../src/local/store';
 
 export type { DashboardResult };
 
@@ -153,7 +153,7 @@ const api = {
     return (await store()).savePeriodTable(table, meta);
   },
 
-  /** The project's dashboard (src/client/store/dashboard.ts): its latest or a chosen import, at its own or a chosen status date. */
+  /** The project's dashboard (src/local/store/dashboard.ts): its latest or a chosen import, at its own or a chosen status date. */
   async dashboard(projectId: string, options: DashboardOptions = {}): Promise<DashboardResult> {
     return projectDashboard(await store(), projectId, options, new Date(), BUILD_ID);
   },

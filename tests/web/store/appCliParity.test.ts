@@ -11,7 +11,7 @@ import { basename, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/analyse';
 import type { JsonReport } from '../../../src/cli/jsonReport';
-import { projectDashboard, type DashboardResult, type LocalStore } from '../../../src/client/store';
+import { projectDashboard, type DashboardResult, type LocalStore } from '../../../src/local/store';
 import { parseScheduleFile } from '../../../src/core/import';
 import type { Schedule } from '../../../src/core/model';
 import { defaultStatusDate, localToday } from '../../../src/core/model/statusDate';

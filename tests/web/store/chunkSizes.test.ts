@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import { SCHEDULE_FORMAT_VERSION, type Schedule } from '../../../src/core/model/schedule';
-import { assembleSchedule, buildImportDocs, MAX_DOC_BYTES } from '../../../src/client/store/chunks';
+import { assembleSchedule, buildImportDocs, MAX_DOC_BYTES } from '../../../src/local/store/chunks';
 import { BULK_DOCS_BODY_BYTES, MAX_DOC_BYTES as GATEWAY_MAX_DOC_BYTES } from '../../../server/sync/limits';
 
 /** A document as replication sends it: with a revision and its history. */

@@ -2,7 +2,7 @@ import './setup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import type { Schedule } from '../../../src/core/model/schedule';
-import type { ActivityRow, LocalStore } from '../../../src/client/store';
+import type { ActivityRow, LocalStore } from '../../../src/local/store';
 import { freshStore } from './helpers';
 
 const sortRows = (rows: ActivityRow[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -2,9 +2,9 @@ import './setup';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import type { Schedule } from '../../../src/core/model/schedule';
-import { openLocalStore, StoreError, type LocalStore } from '../../../src/client/store';
-import { guarded } from '../../../src/client/store/errors';
-import { pouchDb } from '../../../src/client/store/pouch';
+import { openLocalStore, StoreError, type LocalStore } from '../../../src/local/store';
+import { guarded } from '../../../src/local/store/errors';
+import { pouchDb } from '../../../src/local/store/pouch';
 import { allDocs, freshStore } from './helpers';
 
 type Docs = Array<Record<string, unknown>>;

@@ -2,7 +2,7 @@ import './setup';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import type { Schedule } from '../../../src/core/model/schedule';
-import { StoreError, type LocalStore } from '../../../src/client/store';
+import { StoreError, type LocalStore } from '../../../src/local/store';
 import { allDocs, freshStore } from './helpers';
 
 const opened: LocalStore[] = [];

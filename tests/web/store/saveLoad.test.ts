@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import { makeCalendar } from '../../../src/core/calendar';
 import type { Schedule } from '../../../src/core/model/schedule';
-import type { LocalStore } from '../../../src/client/store';
+import type { LocalStore } from '../../../src/local/store';
 import { allDocs, docBytes, freshStore } from './helpers';
 
 // The brief's reference schedule: 2,500 activities, seed 3, data date ~40 % through (the default).
