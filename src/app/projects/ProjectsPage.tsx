@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { dataApi } from '../../client/data';
+import { dataApi, useLocalStoreEvents } from '../../client/data';
 import { formatDataDate, formatDate } from '../../core/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
@@ -15,13 +15,15 @@ export default function ProjectsPage() {
   const [projects, setProjects] = useState<ProjectRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [name, setName] = useState('');
+  // Moves when another tab adds, changes or removes a project: the list is read again.
+  const changedElsewhere = useLocalStoreEvents((s) => s.projectsChanged);
 
   const refresh = useCallback(() => {
     dataApi()
       .listProjects()
       .then(setProjects, (e: Error) => setError(e.message));
   }, []);
-  useEffect(refresh, [refresh]);
+  useEffect(refresh, [refresh, changedElsewhere]);
 
   async function create(e: React.FormEvent) {
     e.preventDefault();
