@@ -84,7 +84,8 @@ export async function firstDashboard(s: LocalStore, saved: { projectId: string; 
     if (!row || row.importId !== saved.importId) return false;
     const today = localToday(now);
     const result = analysed(await s.withHistory(saved.projectId, saved.importId, saved.schedule), FIRST_DASHBOARD_OPTIONS, today);
-    await s.cacheAnalysis(saved.projectId, saved.importId, cacheKey(buildId, false, FIRST_DASHBOARD_OPTIONS, row, today), result);
+    // In memory at once; the save need not wait for the copy to reach IndexedDB.
+    s.cacheAnalysis(saved.projectId, saved.importId, cacheKey(buildId, false, FIRST_DASHBOARD_OPTIONS, row, today), result).catch(() => undefined);
     return true;
   } catch {
     // The page computes it from storage instead, and shows any error the analysis has then.

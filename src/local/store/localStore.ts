@@ -221,6 +221,12 @@ class PouchDexieStore implements LocalStore {
   private readonly layoutVersion: number;
   private readonly tabs: TabChannel | null;
   private readonly listeners = new Set<(event: StoreEvent) => void>();
+  /**
+   * The analysis cached last, also kept in memory: the dashboard a save has just prepared is asked
+   * for a moment later, and reading 10+ MB back from IndexedDB would cost what the cache saves.
+   * Dropped whenever the projection drops the project's cached analyses.
+   */
+  private recent: { projectId: string; importId: string; key: string; value: unknown } | null = null;
 
   constructor(
     readonly name: string,
@@ -229,7 +235,9 @@ class PouchDexieStore implements LocalStore {
     private readonly timeoutMs: number,
     tabs: { buildId: string; layoutVersion: number; layout: LayoutCheck; broadcast: boolean },
   ) {
-    this.projection = new Projection(pouch, derived, timeoutMs);
+    this.projection = new Projection(pouch, derived, timeoutMs, (projectId) => {
+      if (this.recent && (projectId === null || this.recent.projectId === projectId)) this.recent = null;
+    });
     this.buildId = tabs.buildId;
     this.layoutVersion = tabs.layoutVersion;
     this.layout = tabs.layout;
@@ -642,10 +650,14 @@ class PouchDexieStore implements LocalStore {
 
   async cacheAnalysis(projectId: string, importId: string, key: string, value: unknown): Promise<void> {
     if (value === undefined) throw new StoreError('invalid', 'An analysis result to cache must be a value, not undefined.');
+    // Kept in memory at once (before the write below has started), so it can be read back at once.
+    this.recent = { projectId, importId, key, value };
     await guarded(() => this.derived.analyses.put({ projectId, importId, key, value, computedAt: new Date().toISOString() }), 'caching an analysis', this.timeoutMs);
   }
 
   async cachedAnalysis<T = unknown>(projectId: string, importId: string, key: string): Promise<T | undefined> {
+    const r = this.recent;
+    if (r && r.projectId === projectId && r.importId === importId && r.key === key) return r.value as T;
     const row = await guarded(() => this.derived.analyses.get([projectId, importId, key]), 'reading a cached analysis', this.timeoutMs);
     return row ? (row.value as T) : undefined;
   }

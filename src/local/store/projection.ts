@@ -45,10 +45,15 @@ export class Projection {
   private running: Promise<ProjectionResult> | null = null;
   private queued: Promise<ProjectionResult> | null = null;
 
+  /**
+   * `dropped` is told whenever cached analyses are deleted (of one project, or of any: null), so
+   * that a copy kept in memory is dropped with them.
+   */
   constructor(
     private readonly db: Db,
     private readonly derived: DerivedDb,
     private readonly timeoutMs: number,
+    private readonly dropped: (projectId: string | null) => void = () => undefined,
   ) {}
 
   /**
@@ -100,6 +105,7 @@ export class Projection {
       () =>
         this.derived.transaction('rw', this.derived.analyses, this.derived.meta, async () => {
           // As a run would: the new import changes the history every cached analysis was computed with.
+          this.dropped(w.projectId);
           await this.derived.analyses.where('projectId').equals(w.projectId).delete();
           await this.derived.meta.put({ key: importStateKey(w.projectId, w.importId), value: { complete: true } satisfies ImportState });
           await this.derived.meta.put({ key: CHECKPOINT_KEY, value: { dbId, seq: w.to } satisfies Checkpoint });
@@ -158,6 +164,7 @@ export class Projection {
     }
     // A new or removed import changes the history every analysis of the project was computed with.
     for (const projectId of touchedProjects) {
+      this.dropped(projectId);
       await this.dexie(() => this.derived.analyses.where('projectId').equals(projectId).delete(), 'clearing cached analyses');
     }
     await this.dexie(() => this.derived.meta.put({ key: CHECKPOINT_KEY, value: { dbId, seq: since } satisfies Checkpoint }), 'saving the projection checkpoint');
@@ -184,6 +191,7 @@ export class Projection {
     await this.dexie(
       () =>
         this.derived.transaction('rw', this.derived.analyses, this.derived.meta, async () => {
+          this.dropped(projectId);
           await this.derived.analyses.where('projectId').equals(projectId).delete();
           await this.derived.meta.where('key').startsWith(importStateKey(projectId, '')).delete();
         }),
@@ -217,7 +225,10 @@ export class Projection {
     const live = new Set(headers.map((h) => h.id));
     const rows = await this.dexie(() => this.derived.analyses.toArray(), 'reading cached analyses');
     const dead = rows.filter((r) => !live.has(importDocId(r.projectId, r.importId))).map((r): [string, string, string] => [r.projectId, r.importId, r.key]);
-    if (dead.length) await this.dexie(() => this.derived.analyses.bulkDelete(dead), 'pruning cached analyses');
+    if (dead.length) {
+      this.dropped(null);
+      await this.dexie(() => this.derived.analyses.bulkDelete(dead), 'pruning cached analyses');
+    }
   }
 
   private dexie<T>(work: () => PromiseLike<T>, context: string, ms = this.timeoutMs): Promise<T> {
