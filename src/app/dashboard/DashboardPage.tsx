@@ -9,12 +9,12 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { Dashboard, eacMethodOptions } from './components';
-import { FIRST_DASHBOARD_OPTIONS, type DashboardResult } from '../../local/contracts';
+import { FIRST_DASHBOARD_OPTIONS, type DashboardResult, type ImportSummaryRow } from '../../local/contracts';
 import { WarningList } from '../WarningList';
 import { StatusDateField, statusDateStatement, statusDayProblem } from '../import/StatusDateField';
 import '../app.css';
 
-type ImportRow = Awaited<ReturnType<ReturnType<typeof dataApi>['listImports']>>[number];
+type ImportRow = ImportSummaryRow;
 
 /** /app/projects/:id — the project's earned value dashboard at its data date. */
 export default function DashboardPage() {

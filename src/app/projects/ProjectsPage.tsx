@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { dataApi, useLocalStoreEvents } from '../../client/data';
+import type { ProjectSummaryRow } from '../../local/contracts';
 import { formatDataDate, formatDate } from '../../core/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import '../app.css';
 
-type ProjectRow = Awaited<ReturnType<ReturnType<typeof dataApi>['listProjects']>>[number];
+type ProjectRow = ProjectSummaryRow;
 
 /** /app: the projects on this device, a way to import a schedule and to create an empty project. */
 export default function ProjectsPage() {
