@@ -108,6 +108,11 @@ export interface LocalStore {
    * once, if it already is). Returns a function that stops it.
    */
   subscribe(listener: (event: StoreEvent) => void): () => void;
+  /**
+   * Tells this tab's page and the other tabs that projects changed, for changes that did not come
+   * through this store's own methods (replication brought a teammate's import, say).
+   */
+  notifyChanged(): void;
 
   listProjects(): Promise<ProjectSummaryRow[]>;
   /** Stores a period table as a project's latest figures (a new project when no projectId). */
@@ -251,6 +256,11 @@ class PouchDexieStore implements LocalStore {
     this.listeners.add(listener);
     if (this.readOnly) listener({ kind: 'read-only', ...this.readOnly });
     return () => this.listeners.delete(listener);
+  }
+
+  notifyChanged(): void {
+    this.emit({ kind: 'projects-changed' });
+    this.announce('projects-changed');
   }
 
   /** Tells the other tabs of this database what this one changed. */

@@ -80,6 +80,18 @@ describe('a second tab', () => {
     expect((await old2.listProjects()).map((x) => x.name)).toEqual(['Renamed by the new tab']);
   });
 
+  it('hears of changes that came another way (replication), as does this tab itself', async () => {
+    const name = `tabs_${Math.random().toString(36).slice(2, 10)}`;
+    const a = await tab(name);
+    const b = await tab(name);
+    // A teammate's project arrives by replication into tab A's database, outside the store's methods.
+    await a.pouch.bulkDocs([{ _id: 'project:mate1', type: 'project', projectId: 'mate1', name: 'From a teammate', currency: 'GBP', createdAt: 'x', updatedAt: 'x' }]);
+    a.notifyChanged();
+    await heard(a.events, 'projects-changed');
+    await heard(b.events, 'projects-changed');
+    expect((await b.listProjects()).map((p) => p.name)).toEqual(['From a teammate']);
+  });
+
   it('of the same layout but another build carries on writing', async () => {
     const name = `tabs_${Math.random().toString(36).slice(2, 10)}`;
     const a = await tab(name, { buildId: 'one' });
