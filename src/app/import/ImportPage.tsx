@@ -40,6 +40,7 @@ export default function ImportPage() {
   const job = useRef<ImportJob | null>(null);
   // The schedules waiting in the data worker for the user's decision: let go of when they leave.
   const staged = useRef<string | null>(null);
+  const mounted = useRef(true);
   const release = () => {
     if (staged.current) void dataApi().discard(staged.current);
     staged.current = null;
@@ -47,13 +48,14 @@ export default function ImportPage() {
 
   // Leaving the page cancels a read in progress and drops staged schedules (100k activities hold
   // hundreds of MB in the data worker until then).
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
       job.current?.cancel();
       release();
-    },
-    [],
-  );
+    };
+  }, []);
 
   /** `remembered`: the corrections in `table` were recalled for this header layout, not made just now. */
   function read(file: File, table?: TableChoice, remembered = false) {
@@ -67,6 +69,11 @@ export default function ImportPage() {
         if (outcome.kind === 'schedules') {
           release();
           const result = await stageSchedules(outcome.schedulesJson, { fileName: file.name, format: outcome.detectionLabel, fileSize: file.size });
+          // Left while the data worker was staging it: nobody will save it.
+          if (!mounted.current) {
+            void dataApi().discard(result.pendingId);
+            return;
+          }
           staged.current = result.pendingId;
           setStep({ kind: 'staged', file, pendingId: result.pendingId, schedules: result.schedules, label: outcome.detectionLabel, note: outcome.note });
         } else if (outcome.kind === 'period-table') {

@@ -12,7 +12,7 @@ import { defaultStatusDate, localToday } from '../../core/model/statusDate';
 import type { AccountSession } from '../account';
 import type { DataApi, PendingSchedule, SavedImport, SaveProgress, StageMeta } from '../contracts';
 import { firstDashboard } from '../dashboard';
-import { prepareChunks, StoreError, type PreparedChunks, type SaveImportResult } from '../store';
+import { CHUNK_KIND_LIST, prepareKind, StoreError, type PreparedChunks, type SaveImportResult } from '../store';
 
 interface Staged {
   schedules: Schedule[];
@@ -27,18 +27,24 @@ interface Staged {
 /** Lets the worker answer what is waiting (the summary, the project list) before a long step. */
 const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Prepares each schedule's chunks in turn, one per task, so other calls get in between. */
+/**
+ * Prepares each schedule's chunks in turn, one collection per task, so that calls made meanwhile
+ * (the summary's project list) are answered in between rather than after the lot.
+ */
 function prepareInTurn(schedules: Schedule[]): Promise<PreparedChunks | null>[] {
-  let previous: Promise<unknown> = yieldToMessages();
+  let previous: Promise<unknown> = Promise.resolve();
   return schedules.map((schedule) => {
     const mine = previous.then(async () => {
+      const prepared: PreparedChunks = { kinds: {} };
       try {
-        // Parsed from the import worker's JSON: storable by construction (chunks.ts chunkItems).
-        return prepareChunks(schedule, { fromJson: true });
+        for (const kind of CHUNK_KIND_LIST) {
+          await yieldToMessages();
+          // Parsed from the import worker's JSON: storable by construction (chunks.ts chunkItems).
+          prepareKind(prepared, schedule, kind, { fromJson: true });
+        }
+        return prepared;
       } catch {
         return null;
-      } finally {
-        await yieldToMessages();
       }
     });
     previous = mine;

@@ -189,14 +189,17 @@ export interface PreparedChunks {
  * first value that cannot be stored. `fromJson`: the schedule came from JSON.parse (see chunkItems).
  */
 export function prepareChunks(schedule: Schedule, opts: { fromJson?: boolean } = {}): PreparedChunks {
-  const kinds: PreparedChunks['kinds'] = {};
-  for (const kind of CHUNK_KIND_LIST) {
-    const items = itemsOf(schedule, kind);
-    if (items === undefined) continue;
-    if (!Array.isArray(items)) throw new StoreError('invalid', `${CHUNK_KINDS[kind].what} is not a list`);
-    kinds[kind] = { items, bodies: chunkItems(items, CHUNK_KINDS[kind].perChunk, CHUNK_KINDS[kind].what, MAX_ITEMS_BYTES, opts.fromJson ?? false) };
-  }
-  return { kinds };
+  const prepared: PreparedChunks = { kinds: {} };
+  for (const kind of CHUNK_KIND_LIST) prepareKind(prepared, schedule, kind, opts);
+  return prepared;
+}
+
+/** Cuts one collection of `schedule` into `prepared` (prepareChunks, one kind at a time). */
+export function prepareKind(prepared: PreparedChunks, schedule: Schedule, kind: ChunkKind, opts: { fromJson?: boolean } = {}): void {
+  const items = itemsOf(schedule, kind);
+  if (items === undefined) return;
+  if (!Array.isArray(items)) throw new StoreError('invalid', `${CHUNK_KINDS[kind].what} is not a list`);
+  prepared.kinds[kind] = { items, bodies: chunkItems(items, CHUNK_KINDS[kind].perChunk, CHUNK_KINDS[kind].what, MAX_ITEMS_BYTES, opts.fromJson ?? false) };
 }
 
 /**

@@ -5,7 +5,7 @@ export { localStoreNameFor, LEGACY_STORE_NAME } from './accountStore';
 export type { LocalStore, NewProjectInput, OpenLocalStoreOptions, RecoveryReport, SaveImportOptions, SaveImportResult } from './localStore';
 export { MIGRATIONS, LAYOUT_DOC_ID, type LayoutCheck, type Migration, type MigrationTable } from './layout';
 export { STORE_LAYOUT_VERSION } from './docs';
-export { prepareChunks, type ImportMeta, type PreparedChunks } from './chunks';
+export { CHUNK_KIND_LIST, prepareChunks, prepareKind, type ImportMeta, type PreparedChunks } from './chunks';
 export type { AnalysisRow } from './derived';
 export type { ProjectionResult } from './projection';
 export type { ImportSummaryRow, ProjectMatch, ProjectSummaryRow } from './summaries';
