@@ -478,6 +478,7 @@ class PouchDexieStore implements LocalStore {
         options.onProgress?.(0, total);
         await writeDocs(this.pouch, built.chunks, context, this.timeoutMs, {
           sizeOf: (d) => built.bytes.get(d._id ?? '') ?? 0,
+          fresh: true,
           onBatch: (batch) => options.onProgress?.((written += batch.length), total),
         });
         // The header (and a new project) last: until they exist the import is invisible.
