@@ -181,7 +181,13 @@ export async function openLocalStore(opts: OpenLocalStoreOptions = {}): Promise<
       await guarded(() => derived.open(), 'opening the derived tables', timeoutMs);
     } catch (e) {
       // Dexie refuses to open tables a newer build has upgraded: this tab is the older one.
-      if (isVersionError(e)) throw new StoreError('newer-layout', newerLayoutMessage(layoutVersion + 1, layoutVersion), { cause: e });
+      if (isVersionError(e)) {
+        throw new StoreError(
+          'newer-layout',
+          'A newer version of Earnest has updated the tables on this device, so this tab cannot open them. Reload the page to use the new version; nothing has been lost.',
+          { cause: e },
+        );
+      }
       throw e;
     }
   } catch (e) {
