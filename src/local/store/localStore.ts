@@ -177,19 +177,9 @@ export async function openLocalStore(opts: OpenLocalStoreOptions = {}): Promise<
     await guarded(() => db.info(), 'opening the local database', timeoutMs);
     if (opts.adoptLegacy && name !== LEGACY_STORE_NAME) await adoptLegacyStore(db, opts.adapter ?? 'indexeddb', timeoutMs);
     layout = await checkLayout(db, { name, version: layoutVersion, migrations: opts.layout?.migrations ?? MIGRATIONS, build: buildId, timeoutMs });
-    try {
-      await guarded(() => derived.open(), 'opening the derived tables', timeoutMs);
-    } catch (e) {
-      // Dexie refuses to open tables a newer build has upgraded: this tab is the older one.
-      if (isVersionError(e)) {
-        throw new StoreError(
-          'newer-layout',
-          'A newer version of Earnest has updated the tables on this device, so this tab cannot open them. Reload the page to use the new version; nothing has been lost.',
-          { cause: e },
-        );
-      }
-      throw e;
-    }
+    // Dexie 4 opens tables a newer build has upgraded (at their version): they hold only what can
+    // be rebuilt, and the documents' layout, checked above, is what decides whether this tab writes.
+    await guarded(() => derived.open(), 'opening the derived tables', timeoutMs);
   } catch (e) {
     // Not left open: the next attempt (or a newer build deleting it) must not find it held.
     derived.close();
@@ -211,16 +201,6 @@ export async function openLocalStore(opts: OpenLocalStoreOptions = {}): Promise<
     // The documents are intact; the derived tables catch up on the next save or refresh.
   }
   return store;
-}
-
-/** True for the error IndexedDB (through Dexie) gives when the database is at a higher version than asked. */
-function isVersionError(e: unknown): boolean {
-  for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 5; depth++) {
-    const o = cur as { name?: unknown; inner?: unknown; cause?: unknown };
-    if (o.name === 'VersionError') return true;
-    cur = o.inner ?? o.cause;
-  }
-  return false;
 }
 
 class PouchDexieStore implements LocalStore {

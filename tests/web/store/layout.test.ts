@@ -4,6 +4,7 @@
  * build that finds data newer than it writes stops writing and says to reload.
  */
 import './setup';
+import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import { LAYOUT_DOC_ID, openLocalStore, pouchDb, STORE_LAYOUT_VERSION, type LocalStore, type Migration, type OpenLocalStoreOptions } from '../../../src/local/store';
@@ -137,5 +138,20 @@ describe('the layout version', () => {
     // The list still shows; an import written in layout 2 is refused rather than misread.
     expect((await old.listProjects()).map((p) => p.id)).toEqual([projectId]);
     await expect(old.loadSchedule(projectId)).rejects.toMatchObject({ code: 'newer-layout', message: expect.stringContaining('Reload the page to open it') });
+  });
+
+  it('an older build finding derived tables a newer build has upgraded still opens them (Dexie 4 opens the newer version) and works', async () => {
+    const name = uniqueName();
+    const v1 = await open(name);
+    const { projectId } = await v1.saveImport(small(7), { fileName: 'seven.xer', format: 'xer', fileSize: 1 });
+    await v1.close();
+    const newer = new Dexie(`${name}__derived`);
+    newer.version(3).stores({ analyses: '[projectId+importId+key], projectId', prefs: 'key', meta: 'key', somethingNew: 'key' });
+    await newer.open();
+    newer.close();
+    const old = await open(name);
+    expect(old.readOnly).toBeNull();
+    expect((await old.listImports(projectId)).map((i) => i.complete)).toEqual([true]);
+    expect((await old.loadSchedule(projectId)).activities).toHaveLength(120);
   });
 });
