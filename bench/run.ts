@@ -7,6 +7,7 @@
  *   npm run bench -- --suite evm,es        some suites
  *   npm run bench -- --sizes 1000,10000    other sizes (suites with fixed sizes keep theirs)
  *   npm run bench -- --suite load          the server under load (get-subscription-details)
+ *   npm run bench -- --suite browser-import   import → dashboard in Chromium (needs `npm run build`)
  *
  * The server suites (load, replication) measure throughput and wall time against a real server in a
  * child process rather than repeated calls, so they print their own table.
@@ -84,9 +85,30 @@ async function main() {
   const missed = results.filter((r) => r.targetMs !== undefined && r.medianMs > r.targetMs);
   if (missed.length) console.log(`\n${missed.length} target(s) missed: ${missed.map((r) => `${r.name} (${r.size})`).join(', ')}`);
   await serverSuites(only, failures);
+  await browserSuites(only, failures);
   if (failures.length) {
     console.log(`\n${failures.length} case(s) failed:\n${failures.join('\n')}`);
     process.exitCode = 1;
+  }
+}
+
+/**
+ * Import in the browser (bench/importSave.bench.ts): the production build in Chromium, drop to
+ * dashboard. Run by default when the build exists; asked for by name, a missing build is a failure.
+ */
+async function browserSuites(only: string[] | undefined, failures: string[]): Promise<void> {
+  if (only && !only.includes('browser-import')) return;
+  const { existsSync } = await import('node:fs');
+  if (!only && !existsSync(fileURLToPath(new URL('../dist/index.html', import.meta.url)))) {
+    console.log('\nbrowser-import skipped: no production build (run `npm run build`, then `npm run bench -- --suite browser-import`).');
+    return;
+  }
+  try {
+    const { importSaveBench, importSaveTable } = await import('./importSave.bench');
+    const results = await importSaveBench([20_000, 100_000], 3, (line) => process.stderr.write(`browser-import ${line}\n`));
+    console.log(`\n${importSaveTable(results)}`);
+  } catch (err) {
+    failures.push(`browser-import: ${(err as Error).message}`);
   }
 }
 

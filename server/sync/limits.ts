@@ -2,7 +2,7 @@
  * Every size and count limit of the sync gateway, in one place, with why each is what it is.
  * They keep one member (even a viewer) from exhausting the server's memory or blocking its event
  * loop (issue 11 items 2, 3, 11), while leaving ample room for what PouchDB's replicator sends and
- * for the client's chunked schedule documents (src/client/store/chunks.ts).
+ * for the client's chunked schedule documents (src/local/store/chunks.ts).
  */
 
 const KiB = 1024;

@@ -5,7 +5,7 @@
  *
  * A project is recognised by its type as well as its id: any document with `type: "project"` or an
  * id in the `project:` namespace must be named `project:<projectId>` with the client's id rule
- * (src/client/store/ids.ts: 1-64 letters, digits, `-`, `_`), else the write is refused with 400.
+ * (src/local/store/ids.ts: 1-64 letters, digits, `-`, `_`), else the write is refused with 400.
  * Otherwise `project:q1:x` or `project:` would be projects the limit never counted.
  */
 import type { RouterDeps } from '../routerDeps';

@@ -3,6 +3,7 @@ import { Link, Route, Routes } from 'react-router';
 import { Spinner } from '../ui/Spinner';
 import { PageHeader } from '../ui/PageHeader';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
+import { ReloadBanner } from './ReloadBanner';
 
 // Each screen is its own chunk (precached by the service worker, so all of them work offline).
 const ProjectsPage = lazy(() => import('./projects/ProjectsPage'));
@@ -28,6 +29,7 @@ function AppNotFound() {
 export default function AppArea() {
   return (
     <Suspense fallback={<Spinner page />}>
+      <ReloadBanner />
       <Routes>
         <Route index element={<ProjectsPage />} />
         <Route path="import" element={<ImportPage />} />

@@ -5,7 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import type { ImportProgress, TableChoice } from '../core/import';
-import type { ImportWorkerApi, WorkerError, WorkerOutcome } from '../../workers/import.worker';
+import type { ImportFailure, ImportOutcome, ImportWorkerApi } from '../local/contracts';
 
 /** Bigger files are refused before reading: a 100k-activity XER is about 150 MB. */
 export const MAX_IMPORT_BYTES = 400 * 1024 * 1024;
@@ -23,7 +23,7 @@ export class ImportJobError extends Error {
 }
 
 export interface ImportJob {
-  result: Promise<WorkerOutcome>;
+  result: Promise<ImportOutcome>;
   cancel(): void;
 }
 
@@ -43,7 +43,7 @@ export function startImport(file: Blob & { name: string }, opts: ImportJobOption
     worker?.terminate();
     worker = null;
   };
-  const result = new Promise<WorkerOutcome>((resolve, reject) => {
+  const result = new Promise<ImportOutcome>((resolve, reject) => {
     settle = (e) => {
       stop();
       reject(e);
@@ -75,11 +75,11 @@ export function startImport(file: Blob & { name: string }, opts: ImportJobOption
     file
       .arrayBuffer()
       .then(
-        (buffer): Promise<WorkerOutcome | WorkerError> =>
+        (buffer): Promise<ImportOutcome | ImportFailure> =>
           api.parse(Comlink.transfer(buffer, [buffer]), { fileName: file.name, project: opts.project, table: opts.table }, opts.onProgress ? Comlink.proxy(opts.onProgress) : undefined),
       )
       .then(
-        done((r: WorkerOutcome | WorkerError) => {
+        done((r: ImportOutcome | ImportFailure) => {
           if (r.kind === 'error') reject(new ImportJobError(r.message, 'input', r.where));
           else resolve(r);
         }),

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { dataApi } from '../../client/data';
+import { dataApi, useLocalStoreEvents } from '../../client/data';
 import type { EacMethod } from '../../core/evm';
 import { MEASURE_BASES } from '../../core/evm/dictionary';
 import { formatDataDate, formatDate } from '../../core/format';
@@ -9,12 +9,12 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { Dashboard, eacMethodOptions } from './components';
-import type { DashboardResult } from '../../../workers/data.worker';
+import { FIRST_DASHBOARD_OPTIONS, type DashboardResult, type ImportSummaryRow } from '../../local/contracts';
 import { WarningList } from '../WarningList';
 import { StatusDateField, statusDateStatement, statusDayProblem } from '../import/StatusDateField';
 import '../app.css';
 
-type ImportRow = Awaited<ReturnType<ReturnType<typeof dataApi>['listImports']>>[number];
+type ImportRow = ImportSummaryRow;
 
 /** /app/projects/:id — the project's earned value dashboard at its data date. */
 export default function DashboardPage() {
@@ -22,9 +22,10 @@ export default function DashboardPage() {
   const [data, setData] = useState<DashboardResult | null>(null);
   const [imports, setImports] = useState<ImportRow[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [by, setBy] = useState<'wbs' | 'control-account'>('wbs');
-  const [periods, setPeriods] = useState<'week' | 'month'>('month');
-  const [eacMethod, setEacMethod] = useState<EacMethod>('cpi');
+  // The options the dashboard opens with: the data worker prepared exactly these while saving.
+  const [by, setBy] = useState<'wbs' | 'control-account'>(FIRST_DASHBOARD_OPTIONS.breakdown);
+  const [periods, setPeriods] = useState<'week' | 'month'>(FIRST_DASHBOARD_OPTIONS.periods);
+  const [eacMethod, setEacMethod] = useState<EacMethod>(FIRST_DASHBOARD_OPTIONS.eacMethod);
   // The status date to re-analyse at (undefined: the saved import's own). Never saved.
   const [dataDate, setDataDate] = useState<string | undefined>(undefined);
   const [draft, setDraft] = useState('');
@@ -76,11 +77,13 @@ export default function DashboardPage() {
     setDataDate(saved && saved.slice(0, 10) === draft ? undefined : draft);
   }
 
+  // Another tab may import the next status of this project: its history is read again.
+  const changedElsewhere = useLocalStoreEvents((s) => s.projectsChanged);
   useEffect(() => {
     dataApi()
       .listImports(id)
       .then(setImports, () => setImports([]));
-  }, [id]);
+  }, [id, changedElsewhere]);
 
   if (error)
     return (

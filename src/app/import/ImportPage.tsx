@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { dataApi } from '../../client/data';
+import * as Comlink from 'comlink';
+import { dataApi, stageSchedules } from '../../client/data';
 import { startImport, ImportJobError, type ImportJob } from '../../client/importer';
 import type { ImportProgress, TableChoice } from '../../core/import';
 import type { PeriodTable } from '../../core/evm/periodTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import type { PendingSchedule } from '../../../workers/data.worker';
-import type { WorkerOutcome } from '../../../workers/import.worker';
+import type { ImportOutcome, PendingSchedule, SaveProgress } from '../../local/contracts';
 import { DropZone } from './DropZone';
 import { ImportProgressBar } from './ImportProgressBar';
 import { ImportSummary, type Target } from './ImportSummary';
@@ -15,15 +15,15 @@ import { MappingReview } from './MappingReview';
 import { PeriodTableResult } from './PeriodTableResult';
 import '../app.css';
 
-type TableOutcome = Extract<WorkerOutcome, { kind: 'needs-mapping' | 'period-table' }>;
+type TableOutcome = Extract<ImportOutcome, { kind: 'needs-mapping' | 'period-table' }>;
 
 type Step =
   | { kind: 'pick' }
   | { kind: 'reading'; file: File; progress: ImportProgress | null }
   | { kind: 'mapping'; file: File; outcome: TableOutcome; remembered: boolean; choice: TableChoice }
-  | { kind: 'period-table'; file: File; outcome: Extract<WorkerOutcome, { kind: 'period-table' }>; choice: TableChoice }
+  | { kind: 'period-table'; file: File; outcome: Extract<ImportOutcome, { kind: 'period-table' }>; choice: TableChoice }
   | { kind: 'staged'; file: File; pendingId: string; schedules: PendingSchedule[]; label: string; note?: string }
-  | { kind: 'saving'; file: File }
+  | { kind: 'saving'; file: File; progress: SaveProgress | null }
   | { kind: 'error'; file: File | null; message: string; where?: string };
 
 /**
@@ -38,8 +38,24 @@ export default function ImportPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ kind: 'pick' });
   const job = useRef<ImportJob | null>(null);
+  // The schedules waiting in the data worker for the user's decision: let go of when they leave.
+  const staged = useRef<string | null>(null);
+  const mounted = useRef(true);
+  const release = () => {
+    if (staged.current) void dataApi().discard(staged.current);
+    staged.current = null;
+  };
 
-  useEffect(() => () => job.current?.cancel(), []);
+  // Leaving the page cancels a read in progress and drops staged schedules (100k activities hold
+  // hundreds of MB in the data worker until then).
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      job.current?.cancel();
+      release();
+    };
+  }, []);
 
   /** `remembered`: the corrections in `table` were recalled for this header layout, not made just now. */
   function read(file: File, table?: TableChoice, remembered = false) {
@@ -51,8 +67,15 @@ export default function ImportPage() {
         if (job.current !== j) return;
         job.current = null;
         if (outcome.kind === 'schedules') {
-          const staged = await dataApi().stage(outcome.schedulesJson, { fileName: file.name, format: outcome.detectionLabel, fileSize: file.size });
-          setStep({ kind: 'staged', file, pendingId: staged.pendingId, schedules: staged.schedules, label: outcome.detectionLabel, note: outcome.note });
+          release();
+          const result = await stageSchedules(outcome.schedulesJson, { fileName: file.name, format: outcome.detectionLabel, fileSize: file.size });
+          // Left while the data worker was staging it: nobody will save it.
+          if (!mounted.current) {
+            void dataApi().discard(result.pendingId);
+            return;
+          }
+          staged.current = result.pendingId;
+          setStep({ kind: 'staged', file, pendingId: result.pendingId, schedules: result.schedules, label: outcome.detectionLabel, note: outcome.note });
         } else if (outcome.kind === 'period-table') {
           setStep({ kind: 'period-table', file, outcome, choice: table ?? {} });
         } else {
@@ -76,17 +99,21 @@ export default function ImportPage() {
 
   async function save(pendingId: string, targets: Target[]) {
     const file = step.kind === 'staged' ? step.file : null;
-    setStep({ kind: 'saving', file: file as File });
+    setStep({ kind: 'saving', file: file as File, progress: null });
+    // The data worker takes the staged schedules now, whether the save succeeds or not.
+    staged.current = null;
+    const onProgress = (progress: SaveProgress) => setStep((s) => (s.kind === 'saving' ? { ...s, progress } : s));
     try {
-      const saved = await dataApi().commit(pendingId, targets);
+      const saved = await dataApi().commit(pendingId, targets, Comlink.proxy(onProgress));
       navigate(`/app/projects/${encodeURIComponent(saved[0].projectId)}`);
     } catch (e) {
-      setStep({ kind: 'error', file, message: `Nothing was saved: ${(e as Error).message}` });
+      // The message says what was saved, if anything (a file can hold several projects).
+      setStep({ kind: 'error', file, message: (e as Error).message });
     }
   }
 
   async function savePeriodTable(file: File, table: PeriodTable) {
-    setStep({ kind: 'saving', file });
+    setStep({ kind: 'saving', file, progress: null });
     try {
       const saved = await dataApi().savePeriodTable(table, { fileName: file.name, projectId: intoProject ?? undefined });
       navigate(`/app/projects/${encodeURIComponent(saved.projectId)}`);
@@ -136,12 +163,12 @@ export default function ImportPage() {
             intoProject={intoProject}
             onSave={(targets) => save(step.pendingId, targets)}
             onCancel={() => {
-              void dataApi().discard(step.pendingId);
+              release();
               setStep({ kind: 'pick' });
             }}
           />
         ) : null}
-        {step.kind === 'saving' ? <p role="status">Saving to this device...</p> : null}
+        {step.kind === 'saving' ? <ImportProgressBar file={step.file} saving={step.progress} /> : null}
         {step.kind === 'error' ? (
           <div className="card import-error" role="alert">
             <h2>{step.file ? `${step.file.name} could not be imported` : 'The import failed'}</h2>

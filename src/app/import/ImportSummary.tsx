@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { dataApi } from '../../client/data';
 import { formatDataDate } from '../../core/format';
 import type { StatusDateSource } from '../../core/model/schedule';
-import type { PendingSchedule } from '../../../workers/data.worker';
+import type { PendingSchedule } from '../../local/contracts';
 import { WarningList } from '../WarningList';
 import { StatusDateField, statusDateStatement, statusDayProblem } from './StatusDateField';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { TableChoice } from '../../core/import';
 import { FIELDS, MAPPING_FIELDS, type ColumnProposal, type MappingField, type TableKind } from '../../core/import/table';
-import type { WorkerOutcome } from '../../../workers/import.worker';
+import type { ImportOutcome } from '../../local/contracts';
 
-type TableOutcome = Extract<WorkerOutcome, { kind: 'needs-mapping' | 'period-table' }>;
+type TableOutcome = Extract<ImportOutcome, { kind: 'needs-mapping' | 'period-table' }>;
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 

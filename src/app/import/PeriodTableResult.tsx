@@ -1,5 +1,5 @@
 import { Dashboard } from '../dashboard/components';
-import type { WorkerOutcome } from '../../../workers/import.worker';
+import type { ImportOutcome } from '../../local/contracts';
 
 /**
  * A period table's results, straight after the mapping: the same dashboard as a schedule's. The
@@ -7,7 +7,7 @@ import type { WorkerOutcome } from '../../../workers/import.worker';
  */
 export function PeriodTableResult(props: {
   fileName: string;
-  outcome: Extract<WorkerOutcome, { kind: 'period-table' }>;
+  outcome: Extract<ImportOutcome, { kind: 'period-table' }>;
   onEditMapping: () => void;
   onSave: () => void;
   onDone: () => void;

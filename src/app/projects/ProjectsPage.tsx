@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { dataApi } from '../../client/data';
+import { dataApi, useLocalStoreEvents } from '../../client/data';
+import type { ProjectSummaryRow } from '../../local/contracts';
 import { formatDataDate, formatDate } from '../../core/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import '../app.css';
 
-type ProjectRow = Awaited<ReturnType<ReturnType<typeof dataApi>['listProjects']>>[number];
+type ProjectRow = ProjectSummaryRow;
 
 /** /app: the projects on this device, a way to import a schedule and to create an empty project. */
 export default function ProjectsPage() {
@@ -15,13 +16,15 @@ export default function ProjectsPage() {
   const [projects, setProjects] = useState<ProjectRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [name, setName] = useState('');
+  // Moves when another tab adds, changes or removes a project: the list is read again.
+  const changedElsewhere = useLocalStoreEvents((s) => s.projectsChanged);
 
   const refresh = useCallback(() => {
     dataApi()
       .listProjects()
       .then(setProjects, (e: Error) => setError(e.message));
   }, []);
-  useEffect(refresh, [refresh]);
+  useEffect(refresh, [refresh, changedElsewhere]);
 
   async function create(e: React.FormEvent) {
     e.preventDefault();

@@ -16,7 +16,7 @@ import { formatContextOf, formatDateText } from '../../app/dashboard/components/
 import '../../app/dashboard/dashboard.css';
 import type { SampleResults } from '../../core/sample/riversideViaduct';
 import { Spinner } from '../../ui/Spinner';
-import type { TourWorkerApi } from '../../../workers/tour.worker';
+import type { TourWorkerApi } from '../../local/contracts';
 import type { TourTabId } from './tourTabs';
 import './tour.css';
 

@@ -3,8 +3,8 @@
  * through the gateway into an in-memory "browser" database.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assembleSchedule, buildImportDocs } from '../../../src/client/store/chunks';
-import type { ChunkDoc, ImportHeaderDoc } from '../../../src/client/store/docs';
+import { assembleSchedule, buildImportDocs } from '../../../src/local/store/chunks';
+import type { ChunkDoc, ImportHeaderDoc } from '../../../src/local/store/docs';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import { teamDbName } from '../../../server/store';
 import { addMember } from '../../../server/teams/membership';

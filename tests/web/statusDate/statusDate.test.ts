@@ -10,7 +10,7 @@ import { StatusDateField, statusDayProblem } from '../../../src/app/import/Statu
 import { Dashboard, formatContextOf, sCurveData } from '../../../src/app/dashboard/components';
 import { defaultStatusDate } from '../../../src/core/model/statusDate';
 import type { Schedule } from '../../../src/core/model/schedule';
-import type { PendingSchedule } from '../../../workers/data.worker';
+import type { PendingSchedule } from '../../../src/local/contracts';
 import { riverside } from '../dashboard/fixture';
 import { all, attr, hasClass, one, render, tag, text } from '../dashboard/html';
 

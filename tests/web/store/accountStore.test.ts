@@ -5,7 +5,7 @@ import './setup';
  * (the single `team_local` database) move to the first account that opens its store.
  */
 import { describe, expect, it } from 'vitest';
-import { LEGACY_STORE_NAME, localStoreNameFor, openLocalStore, pouchDb } from '../../../src/client/store';
+import { LEGACY_STORE_NAME, localStoreNameFor, openLocalStore, pouchDb } from '../../../src/local/store';
 
 async function databaseNames(): Promise<string[]> {
   return (await indexedDB.databases()).map((d) => d.name ?? '');

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import { SCHEDULE_FORMAT_VERSION, type Schedule } from '../../../src/core/model/schedule';
-import { assembleSchedule, buildImportDocs, MAX_DOC_BYTES } from '../../../src/client/store/chunks';
+import { assembleSchedule, buildImportDocs, MAX_DOC_BYTES, prepareChunks } from '../../../src/local/store/chunks';
 import { BULK_DOCS_BODY_BYTES, MAX_DOC_BYTES as GATEWAY_MAX_DOC_BYTES } from '../../../server/sync/limits';
 
 /** A document as replication sends it: with a revision and its history. */
@@ -53,5 +53,27 @@ describe('chunk documents fit the sync gateway', () => {
     expect(pieces.length).toBeGreaterThan(1);
     for (const p of pieces) expect(size(p)).toBeLessThanOrEqual(MAX_DOC_BYTES);
     expect(assembleSchedule(built.header, built.chunks).calendars[0]).toEqual(schedule.calendars[0]);
+  });
+});
+
+describe('chunks cut ahead of the save (while the import summary is shown)', () => {
+  it('give the very documents cutting at save time gives, for a schedule parsed from JSON', () => {
+    const schedule = JSON.parse(JSON.stringify(syntheticSchedule({ activities: 5000, seed: 12 }))) as Schedule;
+    const prepared = prepareChunks(schedule, { fromJson: true });
+    const ids = { projectId: 'p1', importId: 'i1' };
+    const ahead = buildImportDocs(schedule, ids, meta, '2026-01-01T00:00:00.000Z', 1, prepared);
+    const atSave = buildImportDocs(schedule, ids, meta, '2026-01-01T00:00:00.000Z', 1);
+    expect(ahead.chunks).toEqual(atSave.chunks);
+    expect(ahead.header).toEqual(atSave.header);
+    expect([...ahead.bytes]).toEqual([...atSave.bytes]);
+  });
+
+  it('are used only for the very lists they were cut from', () => {
+    const schedule = syntheticSchedule({ activities: 300, seed: 13 });
+    const prepared = prepareChunks(schedule);
+    // Another schedule's activities (an edited copy, say) are cut afresh, not taken from `prepared`.
+    const other = { ...schedule, activities: schedule.activities.slice(0, 100) };
+    const docs = buildImportDocs(other, { projectId: 'p2', importId: 'i2' }, meta, 'x', 1, prepared);
+    expect(assembleSchedule(docs.header, docs.chunks).activities).toHaveLength(100);
   });
 });

@@ -2,9 +2,9 @@ import './setup';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import type { Schedule } from '../../../src/core/model/schedule';
-import { openLocalStore, StoreError, type LocalStore } from '../../../src/client/store';
-import { guarded } from '../../../src/client/store/errors';
-import { pouchDb } from '../../../src/client/store/pouch';
+import { openLocalStore, StoreError, type LocalStore } from '../../../src/local/store';
+import { guarded } from '../../../src/local/store/errors';
+import { pouchDb } from '../../../src/local/store/pouch';
 import { allDocs, freshStore } from './helpers';
 
 type Docs = Array<Record<string, unknown>>;
@@ -215,6 +215,46 @@ describe('a full disk', () => {
     expect(err.message).toMatch(/^big\.xer: Your browser's storage for Earnest is full/);
     expect(err.message).toContain('deleting projects');
     expect(await snapshotOf(store)).toEqual(before);
+  });
+
+  it('fails part-way (some chunks written, then full, clean-up refused too): no import visible, a clear message, tidied on the next open', async () => {
+    const store = await freshStore();
+    const name = store.name;
+    const { projectId } = await store.saveImport(small(1), { fileName: 'kept.xer', format: 'xer', fileSize: 1 });
+    const before = await snapshotOf(store);
+    const importsBefore = await store.listImports(projectId);
+    let chunkBatches = 0;
+    let refusedDeletes = 0;
+    const restore = intercept(store, async (real, docs) => {
+      if (isChunkBatch(docs) && ++chunkBatches > 2) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      // A full disk refuses the tombstones of the clean-up as well.
+      if (chunkBatches > 2 && docs.some((d) => d._deleted)) {
+        refusedDeletes++;
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      return real(docs);
+    });
+    const err = await caught(store.saveImport(syntheticSchedule({ activities: 12000, seed: 8 }), { projectId, fileName: 'next.xer', format: 'xer', fileSize: 1 }));
+    restore();
+    expect(chunkBatches).toBe(3);
+    expect(refusedDeletes).toBeGreaterThan(0);
+    expect(err.code).toBe('quota');
+    expect(err.message).toBe(
+      "next.xer: Your browser's storage for Earnest is full, so Earnest could not finish saving this import. Nothing was changed. " +
+        'Free space by deleting projects or old imports you no longer need (synced projects can be downloaded again), or free disk space on this device, then try again.',
+    );
+    // The chunks written before the disk filled are still there, but nothing shows them.
+    expect([...(await allDocs(store)).keys()].filter((id) => id.startsWith('act:')).length).toBeGreaterThan(before.docs.filter((id) => id.startsWith('act:')).length);
+    expect(await store.listProjects()).toEqual(before.projects);
+    expect(await store.listImports(projectId)).toEqual(importsBefore);
+    expect((await store.loadSchedule(projectId)).activities).toHaveLength(300);
+    await store.close();
+
+    // Space freed, the app opened again: the half-written import's documents are gone.
+    const again = await track(openLocalStore({ name }));
+    expect(again.recovery.savesUndone).toBe(1);
+    expect((await snapshotOf(again)).docs).toEqual(before.docs);
+    expect(await again.listImports(projectId)).toEqual(importsBefore);
   });
 
   it('recognises a quota failure PouchDB reports per document', async () => {

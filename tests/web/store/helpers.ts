@@ -1,5 +1,5 @@
 /** Shared bits of the store tests: a fresh store per test and raw views of what it wrote. */
-import { openLocalStore, type LocalStore, type OpenLocalStoreOptions } from '../../../src/client/store';
+import { openLocalStore, type LocalStore, type OpenLocalStoreOptions } from '../../../src/local/store';
 
 let counter = 0;
 

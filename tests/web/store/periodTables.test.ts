@@ -1,7 +1,7 @@
 import './setup';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PeriodTable } from '../../../src/core/evm/periodTable';
-import type { LocalStore } from '../../../src/client/store';
+import type { LocalStore } from '../../../src/local/store';
 import { allDocs, freshStore } from './helpers';
 
 const opened: LocalStore[] = [];

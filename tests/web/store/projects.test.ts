@@ -2,7 +2,7 @@ import './setup';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import type { Schedule } from '../../../src/core/model/schedule';
-import { StoreError, type LocalStore } from '../../../src/client/store';
+import { StoreError, type LocalStore } from '../../../src/local/store';
 import { allDocs, freshStore } from './helpers';
 
 const opened: LocalStore[] = [];
@@ -63,17 +63,21 @@ describe('projects', () => {
     const gone = await s.saveImport(small(2), { fileName: 'gone-1.xer', format: 'xer', fileSize: 1 });
     await s.saveImport(small(3), { projectId: gone.projectId, fileName: 'gone-2.xer', format: 'xer', fileSize: 1 });
     await s.cacheAnalysis(gone.projectId, gone.importId, 'evm:week', { spi: 0.9 });
+    await s.cacheAnalysis(keep.projectId, keep.importId, 'evm:week', { spi: 1.1 });
     const keepDocs = [...(await allDocs(s)).entries()].filter(([id]) => id.includes(keep.projectId));
-    expect((await s.activityRows(gone.projectId, gone.importId)).length).toBe(200);
+    const states = (projectId: string) => s.derived.meta.where('key').startsWith(`import-state:${projectId}:`).count();
+    expect(await states(gone.projectId)).toBe(2);
 
     await s.deleteProject(gone.projectId);
 
     const docs = await allDocs(s);
     expect([...docs.keys()].filter((id) => id.includes(gone.projectId))).toEqual([]);
     expect([...docs.entries()].filter(([id]) => id.includes(keep.projectId))).toEqual(keepDocs);
-    expect(await s.derived.activities.filter((r) => r.projectId === gone.projectId).count()).toBe(0);
+    expect(await states(gone.projectId)).toBe(0);
     expect(await s.derived.analyses.where('projectId').equals(gone.projectId).count()).toBe(0);
-    expect((await s.activityRows(keep.projectId, keep.importId)).length).toBe(200);
+    expect(await states(keep.projectId)).toBe(1);
+    expect(await s.cachedAnalysis(keep.projectId, keep.importId, 'evm:week')).toEqual({ spi: 1.1 });
+    expect((await s.listImports(keep.projectId)).map((i) => i.complete)).toEqual([true]);
     expect((await s.listProjects()).map((p) => p.id)).toEqual([keep.projectId]);
     // Deleting again is harmless.
     await s.deleteProject(gone.projectId);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import { makeCalendar } from '../../../src/core/calendar';
 import type { Schedule } from '../../../src/core/model/schedule';
-import type { LocalStore } from '../../../src/client/store';
+import type { LocalStore } from '../../../src/local/store';
 import { allDocs, docBytes, freshStore } from './helpers';
 
 // The brief's reference schedule: 2,500 activities, seed 3, data date ~40 % through (the default).
@@ -192,5 +192,44 @@ describe('items too big for one document', () => {
     for (const d of (await allDocs(store)).values()) expect(docBytes(d)).toBeLessThan(1_000_000);
     expect(await store.loadSchedule(projectId)).toEqual(s);
     await store.destroy();
+  });
+});
+
+describe('how chunk documents are written', () => {
+  it('with first revisions of our own (no MD5 of each document), and they load and replicate like any other', async () => {
+    const a = await freshStore();
+    const b = await freshStore();
+    try {
+      // PouchDB also calls bulkDocs callback-style (from put): everything is passed on as given.
+      const db = a.pouch as unknown as { bulkDocs: (docs: unknown, ...rest: unknown[]) => Promise<unknown> };
+      const real = db.bulkDocs.bind(db);
+      const calls: { chunks: number; newEdits: boolean | undefined }[] = [];
+      db.bulkDocs = (docs, ...rest) => {
+        const list = (Array.isArray(docs) ? docs : (docs as { docs: { type?: string }[] }).docs) as { type?: string }[];
+        const opts = typeof rest[0] === 'object' && rest[0] !== null ? (rest[0] as { new_edits?: boolean }) : undefined;
+        calls.push({ chunks: list.filter((d) => d.type === 'chunk').length, newEdits: opts?.new_edits });
+        return real(docs, ...rest);
+      };
+      const schedule = make();
+      const { projectId, importId } = await a.saveImport(schedule, { fileName: 'revs.xer', format: 'xer', fileSize: 1 });
+      db.bulkDocs = real;
+      const chunkCalls = calls.filter((c) => c.chunks > 0);
+      expect(chunkCalls.length).toBeGreaterThan(0);
+      expect(chunkCalls.every((c) => c.newEdits === false)).toBe(true);
+      const docs = [...(await allDocs(a)).values()].filter((d) => d.type === 'chunk');
+      expect(docs.length).toBeGreaterThan(5);
+      expect(docs.every((d) => /^1-[0-9a-f]{32}$/.test(String(d._rev)))).toBe(true);
+      expect(new Set(docs.map((d) => d._rev)).size).toBe(docs.length);
+
+      expect(await a.loadSchedule(projectId)).toEqual(schedule);
+      const replicated = await a.pouch.replicate.to(b.pouch);
+      expect(replicated.doc_write_failures).toBe(0);
+      await b.refreshDerived();
+      expect((await b.listImports(projectId)).map((i) => [i.importId, i.complete])).toEqual([[importId, true]]);
+      expect(await b.loadSchedule(projectId)).toEqual(schedule);
+    } finally {
+      await a.destroy();
+      await b.destroy();
+    }
   });
 });

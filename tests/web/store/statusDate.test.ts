@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseSchedule } from '../../../src/core/evm/analyseSchedule';
 import type { Schedule } from '../../../src/core/model/schedule';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
-import { StoreError, type LocalStore } from '../../../src/client/store';
+import { StoreError, type LocalStore } from '../../../src/local/store';
 import { freshStore } from './helpers';
 
 /** A synthetic schedule whose file gave no data date; progress as at ~40% through. */

@@ -2,47 +2,11 @@
  * Rows for the project and import lists, the order of imports in a project's history, and the
  * "which project does this file belong to?" guess. Pure functions over the stored documents.
  */
-import type { LocalDateTime } from '../../core/model/dates';
 import { tryToMinutes } from '../../core/model/dates';
 import type { ImportHeaderDoc, ProjectDoc } from './docs';
+import type { ImportSummaryRow, ProjectSummaryRow } from '../contracts';
 
-export interface ProjectSummaryRow {
-  id: string;
-  name: string;
-  code?: string;
-  currency: string;
-  /** Status date of the latest import. */
-  latestDataDate?: LocalDateTime;
-  latestImportId?: string;
-  importCount: number;
-  /** Activities in the latest import. */
-  activityCount: number;
-  /** Period tables (PV/EV/AC per period) imported into this project, when it has any. */
-  periodTables?: number;
-  createdAt: string;
-  /** The later of the project's own change and its latest import (ISO instant). */
-  updatedAt: string;
-}
-
-export interface ImportSummaryRow {
-  projectId: string;
-  importId: string;
-  fileName: string;
-  format: string;
-  fileSize: number;
-  /** The import's data date: the file's own, or the one confirmed when it was imported. */
-  dataDate?: LocalDateTime;
-  /** The data date or, failing that, what the file supports (model/statusDate.ts): what orders the history. */
-  statusDate?: LocalDateTime;
-  activityCount: number;
-  importedAt: string;
-  warningsCount: number;
-  /** The project code and name the file itself gives. */
-  sourceProjectCode?: string;
-  sourceProjectName: string;
-  /** False while some of its documents are still arriving from the team. */
-  complete: boolean;
-}
+export type { ImportSummaryRow, ProjectSummaryRow };
 
 /** The project a new file most likely continues (its summary row), and what matched. */
 export interface ProjectMatch extends ProjectSummaryRow {

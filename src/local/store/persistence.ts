@@ -3,6 +3,9 @@
  * "best-effort" storage under pressure, and Safari deletes script-writable storage of sites not
  * used for seven days unless installed (OFFLINE_NOTES §3.4.7); persisted storage is exempt.
  */
+import type { StorageEstimate } from '../contracts';
+
+export type { StorageEstimate };
 
 interface StorageManagerLike {
   persist?: () => Promise<boolean>;
@@ -28,16 +31,6 @@ export async function requestPersistence(): Promise<boolean> {
     // Some embedded browsers throw instead of answering; that is a "no".
     return false;
   }
-}
-
-export interface StorageEstimate {
-  /** Bytes used by this site (all its storage, not only Earnest's databases). */
-  usage: number;
-  /** Bytes the browser will let this site use. */
-  quota: number;
-  /** usage / quota, 0..1. */
-  fractionUsed: number;
-  persisted: boolean | null;
 }
 
 /** How full this site's storage is, or null where the browser does not say. */

@@ -16,7 +16,9 @@ export type StoreErrorCode =
   /** The data given cannot be stored as it is (a bug upstream, or a bad argument). */
   | 'invalid'
   /** The browser refused to open or write the database for another reason. */
-  | 'failed';
+  | 'failed'
+  /** The data on this device is in a newer layout than this build writes: reload to update. */
+  | 'newer-layout';
 
 export class StoreError extends Error {
   override name = 'StoreError';

@@ -9,7 +9,11 @@ import type { Project, SourceInfo } from '../../core/model/schedule';
 import type { ChunkKind } from './chunkKinds';
 import type { PeriodTable } from '../../core/evm/periodTable';
 
-/** Bumped when the document layout changes in a way older code cannot read. */
+/**
+ * Bumped when the document layout changes in a way older code cannot read; each bump comes with a
+ * migration in layout.ts. A database records its layout, checked whenever the store opens, and an
+ * older build that finds a newer layout stops writing and asks to reload.
+ */
 export const STORE_LAYOUT_VERSION = 1;
 
 interface DocBase {
@@ -36,7 +40,8 @@ export interface ProjectDoc extends DocBase {
  */
 export interface ImportHeaderDoc extends DocBase {
   type: 'import';
-  layout: typeof STORE_LAYOUT_VERSION;
+  /** The layout the document was written in (STORE_LAYOUT_VERSION of the build that wrote it). */
+  layout: number;
   projectId: string;
   importId: string;
   fileName: string;
@@ -91,7 +96,8 @@ export interface MappingDoc extends DocBase {
  */
 export interface PeriodTableDoc extends DocBase {
   type: 'periods';
-  layout: typeof STORE_LAYOUT_VERSION;
+  /** The layout the document was written in (STORE_LAYOUT_VERSION of the build that wrote it). */
+  layout: number;
   projectId: string;
   importId: string;
   fileName: string;

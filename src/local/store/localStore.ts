@@ -11,9 +11,9 @@ import { SCHEDULE_FORMAT_VERSION, type Activity, type Schedule } from '../../cor
 import { mergeHistory, type HistoryInput } from '../../core/model/snapshot';
 import { tryToMinutes } from '../../core/model/dates';
 import { withStatusDate } from '../../core/model/statusDate';
-import { assembleSchedule, buildImportDocs, CHUNK_KIND_LIST, itemsFromChunks, type ChunkKind, type ImportMeta } from './chunks';
+import { assembleSchedule, buildImportDocs, CHUNK_KIND_LIST, itemsFromChunks, type ChunkKind, type ImportMeta, type PreparedChunks } from './chunks';
 import { adoptLegacyStore, LEGACY_STORE_NAME } from './accountStore';
-import { DerivedDb, rowsOf, type ActivityRow } from './derived';
+import { DerivedDb } from './derived';
 import { STORE_LAYOUT_VERSION, type ChunkDoc, type ImportHeaderDoc, type MappingDoc, type PeriodTableDoc, type ProjectDoc } from './docs';
 import type { PeriodTable } from '../../core/evm/periodTable';
 import { DEFAULT_TIMEOUT_MS, guarded, StoreError, toStoreError } from './errors';
@@ -23,6 +23,9 @@ import { requestPersistence, storageEstimate, type StorageEstimate } from './per
 import { Projection, type ProjectionResult } from './projection';
 import { deleteDocs, getOrNull, isConflict, openPouch, readRange, writeDocs, type Db } from './pouch';
 import { bestMatch, compareImports, historyOf, importRow, projectRow, type ImportSummaryRow, type ProjectMatch, type ProjectSummaryRow } from './summaries';
+import { checkLayout, MIGRATIONS, newerLayoutMessage, type LayoutCheck, type MigrationTable } from './layout';
+import { TabChannel, type TabMessage } from './tabs';
+import type { StoreEvent } from '../contracts';
 
 export interface OpenLocalStoreOptions {
   /**
@@ -36,6 +39,12 @@ export interface OpenLocalStoreOptions {
   adapter?: string;
   /** Limit for any one database call, in ms (default 30 s). */
   timeoutMs?: number;
+  /** The app build, told to other tabs and recorded with the layout (default `dev`). */
+  buildId?: string;
+  /** The document layout this build writes and the migrations to it (tests pass their own). */
+  layout?: { version: number; migrations: MigrationTable };
+  /** Tell other tabs about changes, and hear theirs (default true; needs BroadcastChannel). */
+  broadcast?: boolean;
 }
 
 export interface NewProjectInput {
@@ -49,8 +58,20 @@ export interface SaveImportResult {
   projectId: string;
   importId: string;
   isNewProject: boolean;
-  /** Problems that did not stop the save (e.g. the activity table could not be refreshed yet). */
+  /** Problems that did not stop the save (e.g. the import list could not be refreshed yet). */
   warnings: string[];
+  /**
+   * The schedule exactly as stored (with the confirmed status date), so what depends on it (the
+   * first dashboard) is built from memory instead of being read back.
+   */
+  schedule: Schedule;
+}
+
+export interface SaveImportOptions {
+  /** Called as documents are written: how many of the import's documents are stored so far. */
+  onProgress?: (written: number, total: number) => void;
+  /** The schedule's collections already cut into chunks (chunks.ts prepareChunks). */
+  prepared?: PreparedChunks;
 }
 
 /** What opening the store found left over from an earlier session and dealt with. */
@@ -75,6 +96,23 @@ export interface LocalStore {
   readonly derived: DerivedDb;
   /** What `openLocalStore` cleaned up. */
   readonly recovery: RecoveryReport;
+  /** The layout the database was found at, and any migrations run on opening it. */
+  readonly layout: LayoutCheck;
+  /**
+   * Why this store no longer writes (data at a newer layout than this build's: reload to update);
+   * null while it writes normally. Every write is refused with this message.
+   */
+  readonly readOnly: { message: string; layout: number; build?: string } | null;
+  /**
+   * Calls `listener` when another tab changes projects, and when this store becomes read-only (at
+   * once, if it already is). Returns a function that stops it.
+   */
+  subscribe(listener: (event: StoreEvent) => void): () => void;
+  /**
+   * Tells this tab's page and the other tabs that projects changed, for changes that did not come
+   * through this store's own methods (replication brought a teammate's import, say).
+   */
+  notifyChanged(): void;
 
   listProjects(): Promise<ProjectSummaryRow[]>;
   /** Stores a period table as a project's latest figures (a new project when no projectId). */
@@ -86,11 +124,16 @@ export interface LocalStore {
   /** Removes the project, all its imports and their derived rows (a deletion that syncs to the team). */
   deleteProject(projectId: string): Promise<void>;
 
-  saveImport(schedule: Schedule, meta: ImportMeta): Promise<SaveImportResult>;
+  saveImport(schedule: Schedule, meta: ImportMeta, options?: SaveImportOptions): Promise<SaveImportResult>;
   /** Imports of a project, oldest status first. */
   listImports(projectId: string): Promise<ImportSummaryRow[]>;
   /** The chosen (default: latest) import with every earlier import as a status snapshot. */
   loadSchedule(projectId: string, importId?: string): Promise<Schedule>;
+  /**
+   * `latest`, already in memory, as the import `importId` of the project, with every earlier import
+   * as a status snapshot: what `loadSchedule` returns, without reading that import back.
+   */
+  withHistory(projectId: string, importId: string, latest: Schedule): Promise<Schedule>;
   /** One import exactly as saved, without history. */
   loadImport(projectId: string, importId: string): Promise<Schedule>;
   findMatchingProject(schedule: Schedule): Promise<ProjectMatch | null>;
@@ -98,7 +141,6 @@ export interface LocalStore {
   rememberMapping(signature: string, corrections: Record<string, string | null>): Promise<void>;
   recallMapping(signature: string): Promise<Record<string, string | null> | null>;
 
-  activityRows(projectId: string, importId: string): Promise<ActivityRow[]>;
   cacheAnalysis(projectId: string, importId: string, key: string, value: unknown): Promise<void>;
   cachedAnalysis<T = unknown>(projectId: string, importId: string, key: string): Promise<T | undefined>;
   getPref<T = unknown>(key: string): Promise<T | undefined>;
@@ -121,17 +163,32 @@ const CURRENCY_RE = /^[A-Z]{3}$/;
 const MAX_NAME = 200;
 
 export async function openLocalStore(opts: OpenLocalStoreOptions = {}): Promise<LocalStore> {
+  const buildId = opts.buildId ?? 'dev';
+  const layoutVersion = opts.layout?.version ?? STORE_LAYOUT_VERSION;
   const name = opts.name ?? LEGACY_STORE_NAME;
   if (!DB_NAME_RE.test(name)) {
     throw new StoreError('invalid', `"${name}" cannot name a local database: use lower-case letters, digits and _ (starting with a letter).`);
   }
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const db = openPouch(name, opts.adapter ?? 'indexeddb');
-  await guarded(() => db.info(), 'opening the local database', timeoutMs);
-  if (opts.adoptLegacy && name !== LEGACY_STORE_NAME) await adoptLegacyStore(db, opts.adapter ?? 'indexeddb', timeoutMs);
+  let layout: LayoutCheck;
   const derived = new DerivedDb(`${name}__derived`);
-  await guarded(() => derived.open(), 'opening the derived tables', timeoutMs);
-  const store = new PouchDexieStore(name, db, derived, timeoutMs);
+  try {
+    await guarded(() => db.info(), 'opening the local database', timeoutMs);
+    if (opts.adoptLegacy && name !== LEGACY_STORE_NAME) await adoptLegacyStore(db, opts.adapter ?? 'indexeddb', timeoutMs);
+    layout = await checkLayout(db, { name, version: layoutVersion, migrations: opts.layout?.migrations ?? MIGRATIONS, build: buildId, timeoutMs });
+    // Dexie 4 opens tables a newer build has upgraded (at their version): they hold only what can
+    // be rebuilt, and the documents' layout, checked above, is what decides whether this tab writes.
+    await guarded(() => derived.open(), 'opening the derived tables', timeoutMs);
+  } catch (e) {
+    // Not left open: the next attempt (or a newer build deleting it) must not find it held.
+    derived.close();
+    await db.close().catch(() => undefined);
+    throw e;
+  }
+  const store = new PouchDexieStore(name, db, derived, timeoutMs, { buildId, layoutVersion, layout, broadcast: opts.broadcast ?? true });
+  if (layout.newer) return store; // Read-only: no clean-up writes; the derived tables may not be this build's to touch.
+  if (layout.migrated.length) store.announce('layout-changed');
   try {
     await store.recover();
   } catch (e) {
@@ -148,15 +205,87 @@ export async function openLocalStore(opts: OpenLocalStoreOptions = {}): Promise<
 
 class PouchDexieStore implements LocalStore {
   readonly recovery: RecoveryReport = { savesUndone: 0, savesFinished: 0, deletesFinished: 0, skipped: 0 };
+  readonly layout: LayoutCheck;
+  readOnly: LocalStore['readOnly'] = null;
   private readonly projection: Projection;
+  private readonly buildId: string;
+  private readonly layoutVersion: number;
+  private readonly tabs: TabChannel | null;
+  private readonly listeners = new Set<(event: StoreEvent) => void>();
+  /**
+   * The analysis cached last, also kept in memory: the dashboard a save has just prepared is asked
+   * for a moment later, and reading 10+ MB back from IndexedDB would cost what the cache saves.
+   * Dropped whenever the projection drops the project's cached analyses.
+   */
+  private recent: { projectId: string; importId: string; key: string; value: unknown } | null = null;
 
   constructor(
     readonly name: string,
     readonly pouch: Db,
     readonly derived: DerivedDb,
     private readonly timeoutMs: number,
+    tabs: { buildId: string; layoutVersion: number; layout: LayoutCheck; broadcast: boolean },
   ) {
-    this.projection = new Projection(pouch, derived, timeoutMs);
+    this.projection = new Projection(pouch, derived, timeoutMs, (projectId) => {
+      if (this.recent && (projectId === null || this.recent.projectId === projectId)) this.recent = null;
+    });
+    this.buildId = tabs.buildId;
+    this.layoutVersion = tabs.layoutVersion;
+    this.layout = tabs.layout;
+    this.tabs = tabs.broadcast ? new TabChannel(name, (m) => this.heard(m)) : null;
+    if (tabs.layout.newer) this.stopWriting(tabs.layout.newer.layout, tabs.layout.newer.build);
+  }
+
+  // --- tabs and layout -------------------------------------------------------------------------
+
+  subscribe(listener: (event: StoreEvent) => void): () => void {
+    this.listeners.add(listener);
+    if (this.readOnly) listener({ kind: 'read-only', ...this.readOnly });
+    return () => this.listeners.delete(listener);
+  }
+
+  notifyChanged(): void {
+    this.emit({ kind: 'projects-changed' });
+    this.announce('projects-changed');
+  }
+
+  /** Tells the other tabs of this database what this one changed. */
+  announce(kind: TabMessage['kind']): void {
+    this.tabs?.post({ kind, layout: this.layoutVersion, build: this.buildId });
+  }
+
+  private emit(event: StoreEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(event);
+      } catch {
+        // One listener's failure (a page gone away) must not stop the others.
+      }
+    }
+  }
+
+  private heard(m: TabMessage): void {
+    if (m.layout > this.layoutVersion) this.stopWriting(m.layout, m.build);
+    if (m.kind === 'projects-changed') this.emit({ kind: 'projects-changed' });
+  }
+
+  /** From now on every write is refused; the page is told to ask for a reload. */
+  private stopWriting(layout: number, build?: string): void {
+    if (this.readOnly && this.readOnly.layout >= layout) return;
+    this.readOnly = { message: newerLayoutMessage(layout, this.layoutVersion), layout, ...(build !== undefined ? { build } : {}) };
+    this.emit({ kind: 'read-only', ...this.readOnly });
+  }
+
+  private assertWritable(): void {
+    if (this.readOnly) throw new StoreError('newer-layout', this.readOnly.message);
+  }
+
+  /** Refuses a document written in a newer layout than this build reads (it may mean something else). */
+  private assertReadable(doc: { layout?: unknown }, what: string): void {
+    if (typeof doc.layout === 'number' && doc.layout > this.layoutVersion) {
+      this.stopWriting(doc.layout);
+      throw new StoreError('newer-layout', `${what} was saved by a newer version of Earnest (data layout ${doc.layout}; this tab reads layout ${this.layoutVersion}). Reload the page to open it.`);
+    }
   }
 
   // --- projects --------------------------------------------------------------------------------
@@ -167,18 +296,22 @@ class PouchDexieStore implements LocalStore {
   }
 
   async createProject(input: NewProjectInput): Promise<ProjectSummaryRow> {
+    this.assertWritable();
     const doc = this.newProjectDoc(newId(), checkName(input?.name), input?.code, input?.currency);
     await writeDocs(this.pouch, [doc], `creating the project "${doc.name}"`, this.timeoutMs);
+    this.announce('projects-changed');
     return projectRow(doc, []);
   }
 
   async renameProject(projectId: string, name: string): Promise<void> {
     checkId(projectId, 'project');
     const clean = checkName(name);
+    this.assertWritable();
     for (let attempt = 0; ; attempt++) {
       const doc = await this.requireProject(projectId);
       try {
         await guarded(() => this.pouch.put<ProjectDoc>({ ...doc, name: clean, updatedAt: new Date().toISOString() }), `renaming the project "${doc.name}"`, this.timeoutMs);
+        this.announce('projects-changed');
         return;
       } catch (e) {
         // A teammate's edit synced in between: apply the rename to their version.
@@ -189,9 +322,15 @@ class PouchDexieStore implements LocalStore {
 
   async deleteProject(projectId: string): Promise<void> {
     checkId(projectId, 'project');
+    this.assertWritable();
     await withLock(deleteLockName(this.name, projectId), async () => {
       await updatePending(this.pouch, (r) => ({ ...r, deletes: [...r.deletes.filter((d) => d !== projectId), projectId] }), this.timeoutMs);
-      await this.deleteProjectDocs(projectId);
+      try {
+        await this.deleteProjectDocs(projectId);
+      } finally {
+        // The project document goes first, so even a deletion cut short has changed the lists.
+        this.announce('projects-changed');
+      }
       await updatePending(this.pouch, (r) => ({ ...r, deletes: r.deletes.filter((d) => d !== projectId) }), this.timeoutMs);
     });
     await this.projection.removeProject(projectId);
@@ -219,6 +358,7 @@ class PouchDexieStore implements LocalStore {
     const fileName = typeof meta?.fileName === 'string' ? meta.fileName.trim() : '';
     if (!fileName || fileName.length > 1000) throw new StoreError('invalid', 'Earnest could not save this period table: the file name is missing or too long. Import the file again.');
     if (!table || !Array.isArray(table.rows) || table.rows.length === 0) throw new StoreError('invalid', `${inFile(fileName)}the period table has no rows, so there is nothing to save.`);
+    this.assertWritable();
     const isNewProject = meta.projectId === undefined;
     const projectId = meta.projectId ?? newId();
     if (!isNewProject) {
@@ -227,7 +367,7 @@ class PouchDexieStore implements LocalStore {
     }
     const importId = newId();
     const importedAt = new Date().toISOString();
-    const doc: PeriodTableDoc = { _id: periodsDocId(projectId, importId), type: 'periods', layout: STORE_LAYOUT_VERSION, projectId, importId, fileName, importedAt, table };
+    const doc: PeriodTableDoc = { _id: periodsDocId(projectId, importId), type: 'periods', layout: this.layoutVersion, projectId, importId, fileName, importedAt, table };
     // The project document in a second write: a failure before it leaves no visible project (an
     // orphan table document is invisible, as lists start from project documents).
     await writeDocs(this.pouch, [doc], `${inFile(fileName)}saving the period table`, this.timeoutMs);
@@ -235,18 +375,21 @@ class PouchDexieStore implements LocalStore {
       const project = this.newProjectDoc(projectId, checkName(meta.name ?? fileName.replace(/\.[^.]+$/, '')), undefined, table.project?.currency);
       await writeDocs(this.pouch, [project], `${inFile(fileName)}saving the period table`, this.timeoutMs);
     }
+    this.announce('projects-changed');
     return { projectId, importId, isNewProject };
   }
 
   async listPeriodTables(projectId: string): Promise<PeriodTableDoc[]> {
     checkId(projectId, 'project');
     const rows = await readRange<PeriodTableDoc>(this.pouch, `periods:${projectId}:`, 'reading the period tables', this.timeoutMs, { docs: true });
-    return rows.flatMap((r) => (r.doc && r.doc.type === 'periods' ? [r.doc] : [])).sort((a, b) => (a.importedAt < b.importedAt ? -1 : a.importedAt > b.importedAt ? 1 : 0));
+    const tables = rows.flatMap((r) => (r.doc && r.doc.type === 'periods' ? [r.doc] : []));
+    for (const t of tables) this.assertReadable(t, `The period table ${t.fileName}`);
+    return tables.sort((a, b) => (a.importedAt < b.importedAt ? -1 : a.importedAt > b.importedAt ? 1 : 0));
   }
 
   // --- imports ---------------------------------------------------------------------------------
 
-  async saveImport(schedule: Schedule, meta: ImportMeta): Promise<SaveImportResult> {
+  async saveImport(schedule: Schedule, meta: ImportMeta, options: SaveImportOptions = {}): Promise<SaveImportResult> {
     const fileName = typeof meta?.fileName === 'string' ? meta.fileName : '';
     const prefix = inFile(fileName);
     const fail = (code: StoreError['code'], message: string, cause?: unknown) => new StoreError(code, prefix + message, { cause });
@@ -255,6 +398,7 @@ class PouchDexieStore implements LocalStore {
     if (typeof meta.fileSize !== 'number' || !Number.isFinite(meta.fileSize) || meta.fileSize < 0) {
       throw fail('invalid', 'Earnest could not save this import: its file size is not a number. Import the file again.');
     }
+    if (this.readOnly) throw fail('newer-layout', this.readOnly.message);
 
     // The status date confirmed in the import summary becomes the import's data date.
     let toSave = schedule;
@@ -285,7 +429,7 @@ class PouchDexieStore implements LocalStore {
 
     let built: ReturnType<typeof buildImportDocs>;
     try {
-      built = buildImportDocs(toSave, { projectId, importId }, meta, importedAt);
+      built = buildImportDocs(toSave, { projectId, importId }, meta, importedAt, this.layoutVersion, options.prepared);
     } catch (e) {
       if (!(e instanceof StoreError)) throw e;
       throw fail(
@@ -300,6 +444,14 @@ class PouchDexieStore implements LocalStore {
 
     const pending: PendingSave = { projectId, importId, isNewProject, startedAt: importedAt };
     const context = 'saving this import';
+    // Up to date before writing, so that afterwards this save can be noted without reading it back.
+    let seqBefore: number | string | null = null;
+    try {
+      await this.projection.catchUp();
+      seqBefore = await this.updateSeq();
+    } catch {
+      // Noted the slow way after the save (catchUp reads the changes).
+    }
     await withLock(saveLockName(this.name, importId), async () => {
       try {
         await updatePending(this.pouch, (r) => ({ ...r, saves: [...r.saves, pending] }), this.timeoutMs);
@@ -307,9 +459,17 @@ class PouchDexieStore implements LocalStore {
         throw prefixed(toStoreError(e, context), prefix);
       }
       try {
-        await writeDocs(this.pouch, built.chunks, context, this.timeoutMs, { sizeOf: (d) => built.bytes.get(d._id ?? '') ?? 0 });
+        const total = built.chunks.length + 1;
+        let written = 0;
+        options.onProgress?.(0, total);
+        await writeDocs(this.pouch, built.chunks, context, this.timeoutMs, {
+          sizeOf: (d) => built.bytes.get(d._id ?? '') ?? 0,
+          fresh: true,
+          onBatch: (batch) => options.onProgress?.((written += batch.length), total),
+        });
         // The header (and a new project) last: until they exist the import is invisible.
         await writeDocs(this.pouch, newProject ? [built.header, newProject] : [built.header], context, this.timeoutMs);
+        options.onProgress?.(total, total);
       } catch (e) {
         const err = prefixed(toStoreError(e, context), prefix);
         try {
@@ -326,14 +486,17 @@ class PouchDexieStore implements LocalStore {
         // The import is complete; recovery will see its header and only tidy the record.
       }
     });
+    this.announce('projects-changed');
 
     const warnings: string[] = [];
     try {
-      await this.projection.catchUp();
+      const written = built.chunks.length + 1 + (newProject ? 1 : 0);
+      const noted = seqBefore !== null && (await this.projection.acknowledgeOwnWrite({ from: seqBefore, to: await this.updateSeq(), written, projectId, importId }));
+      if (!noted) await this.projection.catchUp();
     } catch (e) {
-      warnings.push(`The import was saved, but the activity table could not be refreshed yet: ${e instanceof Error ? e.message : String(e)}`);
+      warnings.push(`The import was saved, but the list of imports could not be refreshed yet: ${e instanceof Error ? e.message : String(e)}`);
     }
-    return { projectId, importId, isNewProject, warnings };
+    return { projectId, importId, isNewProject, warnings, schedule: toSave };
   }
 
   /** Removes whatever an unfinished save wrote (its header first, so it never shows half-done). */
@@ -410,7 +573,20 @@ class PouchDexieStore implements LocalStore {
     const target = importId === undefined ? headers[headers.length - 1] : headers.find((h) => h.importId === importId);
     if (!target) throw new StoreError('not-found', `That import is not part of "${project.name}" on this device (it may have been deleted). Reopen the project to see its current imports.`);
 
-    const latest = await this.assemble(target);
+    return this.mergeEarlier(target, headers, await this.assemble(target));
+  }
+
+  async withHistory(projectId: string, importId: string, latest: Schedule): Promise<Schedule> {
+    checkId(projectId, 'project');
+    checkId(importId, 'import');
+    const headers = await this.headersOf(projectId);
+    const target = headers.find((h) => h.importId === importId);
+    if (!target) throw new StoreError('not-found', 'That import is not on this device (it may have been deleted). Reopen the project to see its current imports.');
+    return this.mergeEarlier(target, headers, latest);
+  }
+
+  /** `latest` (the import `target`) with each earlier import's status as a snapshot (summaries.ts historyOf). */
+  private async mergeEarlier(target: ImportHeaderDoc, headers: readonly ImportHeaderDoc[], latest: Schedule): Promise<Schedule> {
     const earlier: HistoryInput[] = [];
     const skipped: string[] = [];
     for (const h of historyOf(target, headers)) {
@@ -444,6 +620,7 @@ class PouchDexieStore implements LocalStore {
     for (const [k, v] of Object.entries(corrections)) {
       if (v !== null && typeof v !== 'string') throw new StoreError('invalid', `The correction for column "${k}" must name a field or be null.`);
     }
+    this.assertWritable();
     const id = mappingDocId(signature);
     for (let attempt = 0; ; attempt++) {
       const existing = await getOrNull<MappingDoc>(this.pouch, id, 'reading a remembered mapping', this.timeoutMs);
@@ -468,19 +645,18 @@ class PouchDexieStore implements LocalStore {
 
   // --- derived tables --------------------------------------------------------------------------
 
-  activityRows(projectId: string, importId: string): Promise<ActivityRow[]> {
-    return guarded(() => rowsOf(this.derived, projectId, importId).toArray(), 'reading the activity table', this.timeoutMs);
-  }
-
   async cacheAnalysis(projectId: string, importId: string, key: string, value: unknown): Promise<void> {
-    const json = JSON.stringify(value);
-    if (json === undefined) throw new StoreError('invalid', 'An analysis result must be JSON data.');
-    await guarded(() => this.derived.analyses.put({ projectId, importId, key, json, computedAt: new Date().toISOString() }), 'caching an analysis', this.timeoutMs);
+    if (value === undefined) throw new StoreError('invalid', 'An analysis result to cache must be a value, not undefined.');
+    // Kept in memory at once (before the write below has started), so it can be read back at once.
+    this.recent = { projectId, importId, key, value };
+    await guarded(() => this.derived.analyses.put({ projectId, importId, key, value, computedAt: new Date().toISOString() }), 'caching an analysis', this.timeoutMs);
   }
 
   async cachedAnalysis<T = unknown>(projectId: string, importId: string, key: string): Promise<T | undefined> {
+    const r = this.recent;
+    if (r && r.projectId === projectId && r.importId === importId && r.key === key) return r.value as T;
     const row = await guarded(() => this.derived.analyses.get([projectId, importId, key]), 'reading a cached analysis', this.timeoutMs);
-    return row ? (JSON.parse(row.json) as T) : undefined;
+    return row ? (row.value as T) : undefined;
   }
 
   async getPref<T = unknown>(key: string): Promise<T | undefined> {
@@ -509,12 +685,18 @@ class PouchDexieStore implements LocalStore {
   }
 
   async close(): Promise<void> {
-    await this.projection.catchUp().catch(() => undefined);
+    this.tabs?.close();
+    this.listeners.clear();
+    if (!this.readOnly) await this.projection.catchUp().catch(() => undefined);
     this.derived.close();
     await guarded(() => this.pouch.close(), 'closing the local database', this.timeoutMs);
   }
 
   async destroy(): Promise<void> {
+    // The other tabs of this account find their projects gone.
+    this.announce('projects-changed');
+    this.tabs?.close();
+    this.listeners.clear();
     this.derived.close();
     await guarded(() => this.derived.delete(), 'deleting the derived tables', this.timeoutMs);
     await guarded(() => this.pouch.destroy(), 'deleting the local database', this.timeoutMs);
@@ -540,6 +722,10 @@ class PouchDexieStore implements LocalStore {
     const c = typeof code === 'string' ? code.trim() : '';
     if (c) doc.code = c.slice(0, MAX_NAME);
     return doc;
+  }
+
+  private async updateSeq(): Promise<number | string> {
+    return (await guarded(() => this.pouch.info(), 'reading the local database', this.timeoutMs)).update_seq;
   }
 
   private async requireProject(projectId: string): Promise<ProjectDoc> {
@@ -583,12 +769,14 @@ class PouchDexieStore implements LocalStore {
   }
 
   private async kindItems<T>(h: ImportHeaderDoc, kind: ChunkKind): Promise<T[]> {
+    this.assertReadable(h, `The import of ${h.fileName}`);
     const expected = h.chunks[kind];
     if (expected === undefined) return [];
     return itemsFromChunks(kind, await this.kindDocs(h, kind), expected, h.counts[kind] ?? 0, `The import of ${h.fileName}`) as T[];
   }
 
   private async assemble(header: ImportHeaderDoc): Promise<Schedule> {
+    this.assertReadable(header, `The import of ${header.fileName}`);
     const docs: ChunkDoc[] = [];
     for (const kind of CHUNK_KIND_LIST) if (header.chunks[kind] !== undefined) docs.push(...(await this.kindDocs(header, kind)));
     return assembleSchedule(header, docs);

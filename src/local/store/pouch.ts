@@ -79,6 +79,13 @@ export async function writeDocs(
     onBatch?: (written: readonly PouchDB.Core.PutDocument<object>[]) => void;
     /** Per-document failures that are not failures (a delete of a document already gone). */
     tolerate?: (err: PouchDB.Core.Error) => boolean;
+    /**
+     * The documents are new, under ids nothing else writes (an import's chunks: the import id is
+     * fresh). They are written with a first revision of our own (`new_edits: false`, as the
+     * replicator writes), so PouchDB does not hash each one to make it: an MD5 of its JSON, ~0.8 s
+     * for a 100k-activity import.
+     */
+    fresh?: boolean;
   } = {},
 ): Promise<void> {
   let batch: PouchDB.Core.PutDocument<object>[] = [];
@@ -88,7 +95,9 @@ export async function writeDocs(
     const current = batch;
     batch = [];
     bytes = 0;
-    const results = await guarded(() => db.bulkDocs(current), context, timeoutMs);
+    const results = opts.fresh
+      ? await guarded(() => db.bulkDocs(current.map((d) => ({ ...d, _rev: firstRevision() })), { new_edits: false }), context, timeoutMs)
+      : await guarded(() => db.bulkDocs(current), context, timeoutMs);
     for (const r of results) {
       if ('error' in r && r.error) {
         const err = r as PouchDB.Core.Error;
@@ -105,6 +114,15 @@ export async function writeDocs(
     bytes += size;
   }
   await flush();
+}
+
+/** A first revision (`1-` and 32 random hex digits), as PouchDB makes when not hashing. */
+export function firstRevision(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  let hex = '';
+  for (const b of bytes) hex += b.toString(16).padStart(2, '0');
+  return `1-${hex}`;
 }
 
 /** Deletes documents by id and revision (tombstones, so the deletion syncs to the team). */

@@ -1,0 +1,102 @@
+/**
+ * A project's dashboard from the local store: the analysis of its latest (or a chosen) import, or
+ * of its latest period table, bundled with alerts and commentary by core's dashboardOf. The data
+ * worker serves it; tests run exactly this and compare it with the CLI on the same file
+ * (tests/web/store/appCliParity.test.ts).
+ *
+ * Results are cached in Dexie per import, options (the status date among them) and app build:
+ * reopening a dashboard or flipping back to an option already seen skips loading and analysing the
+ * schedule again. The store clears a project's cache whenever its imports change.
+ *
+ * Right after a save, `firstDashboard` fills that cache from the schedule the save still holds in
+ * memory, so the dashboard the page opens next is neither read back from IndexedDB nor analysed twice.
+ */
+import { analysePeriodTable, analyseSchedule } from '../core/evm';
+import { dashboardOf } from '../core/insight';
+import type { Schedule } from '../core/model';
+import { tryToMinutes } from '../core/model/dates';
+import { localToday } from '../core/model/statusDate';
+import type { AccountSession } from './account';
+import { FIRST_DASHBOARD_OPTIONS, type DashboardOptions, type DashboardResult, type DataApi, type ImportSummaryRow } from './contracts';
+import type { LocalStore } from './store';
+
+export type { DashboardOptions, DashboardResult };
+
+/**
+ * The cache key of a dashboard: the build, which import (the latest or a chosen one), the options
+ * in a fixed key order (so `{ a, b }` and `{ b, a }` share an entry) and, for an import holding no
+ * date at all, today (its status date of last resort).
+ */
+function cacheKey(buildId: string, chosen: boolean, analysisOptions: Omit<DashboardOptions, 'importId'>, row: ImportSummaryRow | undefined, today: string): string {
+  const usesToday = analysisOptions.dataDate === undefined && row !== undefined && row.statusDate === undefined;
+  const options = Object.fromEntries(Object.entries(analysisOptions).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return `${buildId}|${chosen ? 'chosen' : 'latest'}|${JSON.stringify(options)}${usesToday ? `|today ${today}` : ''}`;
+}
+
+function analysed(schedule: Schedule, analysisOptions: Omit<DashboardOptions, 'importId'>, today: string): DashboardResult {
+  // An AnalysisInputError's message says what is wrong with the schedule; Comlink carries it to the page.
+  const analysis = analyseSchedule(schedule, { ...analysisOptions, today });
+  return { ...dashboardOf(analysis, analysisOptions), importWarnings: schedule.source?.warnings ?? [] };
+}
+
+/**
+ * `options.dataDate` re-analyses at another status date without changing the stored import. `now`
+ * is the device's clock (the status date of an import saved with none); `buildId` keys the cache
+ * so results from an older engine are not reused.
+ */
+export async function projectDashboard(s: LocalStore, projectId: string, options: DashboardOptions, now: Date, buildId: string): Promise<DashboardResult> {
+  const { importId, ...analysisOptions } = options;
+  if (analysisOptions.dataDate !== undefined && tryToMinutes(analysisOptions.dataDate) === null)
+    throw new Error(`The status date "${analysisOptions.dataDate}" is not a date: enter the day, month and year.`);
+  const today = localToday(now);
+  const imports = await s.listImports(projectId);
+  if (!importId && imports.length === 0) {
+    const latest = (await s.listPeriodTables(projectId)).at(-1);
+    if (latest) {
+      const analysis = analysePeriodTable(latest.table, { eacMethod: options.eacMethod });
+      return { ...dashboardOf(analysis, { eacMethod: options.eacMethod }), importWarnings: [] };
+    }
+  }
+  const row = importId ? imports.find((i) => i.importId === importId) : imports.at(-1);
+  const cacheImport = importId ?? row?.importId;
+  const key = cacheKey(buildId, importId !== undefined, analysisOptions, row, today);
+  if (cacheImport) {
+    const hit = await s.cachedAnalysis<DashboardResult>(projectId, cacheImport, key).catch(() => undefined);
+    if (hit) return hit;
+  }
+  const result = analysed(await s.loadSchedule(projectId, importId), analysisOptions, today);
+  // A cache that cannot be written (storage full) costs only speed.
+  if (cacheImport) await s.cacheAnalysis(projectId, cacheImport, key, result).catch(() => undefined);
+  return result;
+}
+
+/**
+ * The dashboard the project opens with (FIRST_DASHBOARD_OPTIONS), computed from `schedule` — the
+ * import `importId` as just saved, still in memory — with the project's earlier imports as its
+ * history, and cached where `projectDashboard` looks first. Does nothing when the import is not the
+ * project's latest (an earlier status imported late): the project opens at its latest, not at this.
+ * Returns whether it cached a result; a failure costs only the head start, never the save.
+ */
+export async function firstDashboard(s: LocalStore, saved: { projectId: string; importId: string; schedule: Schedule }, now: Date, buildId: string): Promise<boolean> {
+  try {
+    const imports = await s.listImports(saved.projectId);
+    const row = imports.at(-1);
+    if (!row || row.importId !== saved.importId) return false;
+    const today = localToday(now);
+    const result = analysed(await s.withHistory(saved.projectId, saved.importId, saved.schedule), FIRST_DASHBOARD_OPTIONS, today);
+    // In memory at once; the save need not wait for the copy to reach IndexedDB.
+    s.cacheAnalysis(saved.projectId, saved.importId, cacheKey(buildId, false, FIRST_DASHBOARD_OPTIONS, row, today), result).catch(() => undefined);
+    return true;
+  } catch {
+    // The page computes it from storage instead, and shows any error the analysis has then.
+    return false;
+  }
+}
+
+export function dashboardHandlers(session: AccountSession, buildId: string, now: () => Date = () => new Date()): Pick<DataApi, 'dashboard'> {
+  return {
+    async dashboard(projectId, options = {}) {
+      return projectDashboard(await session.store(), projectId, options, now(), buildId);
+    },
+  };
+}
