@@ -1,0 +1,69 @@
+/**
+ * The `fetch` the engine hands PouchDB for a team's remote database (pouchdb's create_database
+ * docs: "use the fetch option to add the required headers and handle connected logic like token
+ * refreshes"). It adds `Authorization: Bearer …`, and on a 401 asks the token source for a newer
+ * token once and repeats the request with it; a second 401, or no token, goes back to PouchDB,
+ * whose replication then stops with a 401 that the engine reports as "signed out".
+ *
+ * It also notes what the gateway said about waiting: a 429 or 503 with Retry-After
+ * (server/sync/concurrency.ts) is remembered so the engine's backoff waits at least that long.
+ */
+import { parseRetryAfter } from './backoff';
+import type { TokenSource } from './tokens';
+
+export type FetchLike = (url: string | Request, init?: RequestInit) => Promise<Response>;
+
+export interface SyncFetchOptions {
+  tokens: TokenSource;
+  /** The underlying fetch (default globalThis.fetch). */
+  fetch?: FetchLike;
+  now?: () => number;
+  /** Called with every refusal that asked the client to wait (429/503 + Retry-After), in ms. */
+  onRetryAfter?: (ms: number, status: number) => void;
+  /** Called after each answer (for diagnostics and tests: which endpoint, which status). */
+  onResponse?: (url: string, status: number, method: string) => void;
+}
+
+const SIGNED_OUT_BODY = JSON.stringify({ error: 'unauthorized', reason: 'Signed out: sign in again to sync.' });
+
+function signedOutResponse(): Response {
+  return new Response(SIGNED_OUT_BODY, { status: 401, headers: { 'Content-Type': 'application/json' } });
+}
+
+function withToken(init: RequestInit | undefined, token: string): RequestInit {
+  const headers = new Headers(init?.headers);
+  headers.set('Authorization', `Bearer ${token}`);
+  return { ...init, headers };
+}
+
+export function createSyncFetch(opts: SyncFetchOptions): FetchLike {
+  const base: FetchLike = opts.fetch ?? ((url, init) => globalThis.fetch(url, init));
+  const now = opts.now ?? Date.now;
+  const urlOf = (u: string | Request) => (typeof u === 'string' ? u : u.url);
+
+  const send = async (url: string | Request, init: RequestInit | undefined, token: string): Promise<Response> => {
+    const res = await base(url, withToken(init, token));
+    opts.onResponse?.(urlOf(url), res.status, init?.method ?? 'GET');
+    if ((res.status === 429 || res.status === 503) && opts.onRetryAfter) {
+      const wait = parseRetryAfter(res.headers.get('Retry-After'), now());
+      if (wait !== null) opts.onRetryAfter(wait, res.status);
+    }
+    return res;
+  };
+
+  return async (url, init) => {
+    let token = opts.tokens.current();
+    if (token === null) {
+      // Not known yet in this context (a worker that started before the page handed it one).
+      token = await opts.tokens.refresh(null);
+      if (token === null) return signedOutResponse();
+    }
+    const res = await send(url, init, token);
+    if (res.status !== 401) return res;
+    // Expired (or revoked) mid-replication: one refresh, one retry.
+    const fresh = await opts.tokens.refresh(token);
+    if (fresh === null || fresh === token) return res;
+    await res.body?.cancel().catch(() => undefined);
+    return send(url, init, fresh);
+  };
+}
