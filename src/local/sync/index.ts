@@ -21,6 +21,7 @@ export {
   MUTABLE_TYPES,
   readMutable,
   resolveConflict,
+  seenOf,
   sweepConflicts,
   writeFields,
   type EditContext,
@@ -29,6 +30,8 @@ export {
   type Json,
   type MutableSpec,
   type MutableTypes,
+  type SeenVersions,
+  type WriteResult,
 } from './mutable';
 export { moveProject, resumeMoves, unfinishedMoves, type MoveReport } from './move';
 export { migrateAccountDatabase, migrationsOf, type MigrationReport } from './migrate';

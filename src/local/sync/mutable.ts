@@ -6,8 +6,8 @@
  *
  * Each mutable field keeps, beside its plain value (so every existing reader works unchanged), the
  * versions that are current for it in `versions[field]`: normally one, two or more after
- * concurrent edits. A version carries a version vector (device id → how many edits of this field
- * that device made, as known to the writer). This is a multi-value register:
+ * concurrent edits. A version carries a version vector (device id → that device's latest edit
+ * of this field known to the writer, as a count that only grows). This is a multi-value register:
  *
  * - an edit replaces every version its device can see: its vector is their join plus one for the
  *   device, so it dominates them;
@@ -140,7 +140,7 @@ export function joinVectors(vectors: readonly VersionVector[]): VersionVector {
   return out;
 }
 
-/** The order versions are shown in: latest edit first, then device id, then value (all descending). */
+/** The order versions are shown in: latest edit first, then device id, value, author and vector (all descending). */
 function compareVersions(a: FieldVersion, b: FieldVersion): number {
   if (a.at !== b.at) return a.at < b.at ? 1 : -1;
   if (a.by !== b.by) return a.by < b.by ? 1 : -1;
@@ -149,7 +149,11 @@ function compareVersions(a: FieldVersion, b: FieldVersion): number {
   if (av !== bv) return av < bv ? 1 : -1;
   const aw = a.who ?? '';
   const bw = b.who ?? '';
-  return aw === bw ? 0 : aw < bw ? 1 : -1;
+  if (aw !== bw) return aw < bw ? 1 : -1;
+  // Last, the vectors: a total order, so the result never depends on the order of the input.
+  const avv = canonicalJson(a.vv);
+  const bvv = canonicalJson(b.vv);
+  return avv === bvv ? 0 : avv < bvv ? 1 : -1;
 }
 
 /**
@@ -295,18 +299,38 @@ export interface CreateSpec {
 
 const MAX_ATTEMPTS = 8;
 
+/** What an editor saw of each field: the versions' vectors (from `readMutable`, via `seenOf`). */
+export type SeenVersions = Record<string, readonly VersionVector[]>;
+
+/** The vectors of every version of every field in a `readMutable` answer: pass it back as `seen`. */
+export function seenOf(read: { doc: Record<string, unknown> } | null): SeenVersions {
+  const out: SeenVersions = {};
+  const versions = (read?.doc.versions ?? {}) as Record<string, FieldVersion[]>;
+  for (const [field, list] of Object.entries(versions)) out[field] = list.map((v) => v.vv);
+  return out;
+}
+
+export interface WriteResult {
+  rev: string;
+  /** The version each change became. */
+  versions: Record<string, FieldVersion>;
+}
+
 /**
  * Sets fields of a mutable document (creating it with `create` when it does not exist or was
- * deleted). Each change supersedes every version of that field this device can see, including
- * both sides of a conflict; the document's other leaves are merged in and deleted. Retries when
- * the document changed meanwhile (a replication wrote to it). Returns the new revision.
+ * deleted). A change supersedes the versions of its field that the editor saw: `seen[field]`
+ * when given (what the screen showed when the user started typing), else every version this
+ * device holds, both sides of a conflict included. A version that arrived after the editor looked
+ * stays beside the new one, as a conflict, rather than being overwritten unseen. The document's
+ * other leaves are merged in and deleted. Retries when the document changed meanwhile (a
+ * replication wrote to it).
  */
 export async function writeFields(
   db: Db,
   id: string,
   changes: Record<string, Json | undefined>,
-  ctx: EditContext & { create?: CreateSpec; types?: MutableTypes },
-): Promise<string> {
+  ctx: EditContext & { create?: CreateSpec; types?: MutableTypes; seen?: SeenVersions },
+): Promise<WriteResult> {
   const types = ctx.types ?? MUTABLE_TYPES;
   const at = new Date((ctx.now ?? Date.now)()).toISOString();
   for (let attempt = 0; ; attempt++) {
@@ -318,17 +342,27 @@ export async function writeFields(
     const spec = specOf(base, types);
     if (!spec) throw new MutableDocError(`The document ${id} (type ${String(base.type)}) is not a mutable document.`);
     const fields = mergeLeaves(leaves.length > 0 ? leaves : [base], spec);
+    const written: Record<string, FieldVersion> = {};
     for (const [field, value] of Object.entries(changes)) {
       if (!isTracked(field, spec)) throw new MutableDocError(`"${field}" is not an editable field of a ${String(base.type)} document.`);
-      const vv = joinVectors((fields[field] ?? []).map((v) => v.vv));
-      vv[ctx.deviceId] = (vv[ctx.deviceId] ?? 0) + 1;
-      fields[field] = [canonical({ v: (value === undefined ? null : value) as Json, vv, at, by: ctx.deviceId, ...(ctx.who ? { who: ctx.who } : {}) })];
+      const current = fields[field] ?? [];
+      const seen = ctx.seen?.[field] ?? current.map((v) => v.vv);
+      const vv = joinVectors(seen);
+      // This device's count must exceed every count it ever used for this field, or two of its
+      // edits could share a vector. Its versions in the document may not show them all (a deleted
+      // branch revived by a teammate's edit carries older ones), so the count also follows the
+      // clock (milliseconds): above anything this device wrote before, whatever the document shows.
+      const own = Math.max(vv[ctx.deviceId] ?? 0, ...current.map((v) => v.vv[ctx.deviceId] ?? 0));
+      vv[ctx.deviceId] = Math.max(own + 1, (ctx.now ?? Date.now)());
+      const version = canonical({ v: (value === undefined ? null : value) as Json, vv, at, by: ctx.deviceId, ...(ctx.who ? { who: ctx.who } : {}) });
+      written[field] = version;
+      fields[field] = mergeVersions([...current, version]);
     }
     const doc = buildDoc(base, fields, spec);
     try {
       const res = await db.put(doc);
       await deleteLeaves(db, id, leaves.slice(1));
-      return res.rev;
+      return { rev: res.rev, versions: written };
     } catch (e) {
       if (!hasStatus(e, 409) || attempt + 1 >= MAX_ATTEMPTS) throw e;
     }
@@ -348,9 +382,25 @@ async function deleteLeaves(db: Db, id: string, leaves: readonly Doc[]): Promise
   return n;
 }
 
-/** Deletes a mutable document: every live leaf, so no conflict side comes back. Returns how many. */
-export async function deleteMutable(db: Db, id: string): Promise<number> {
-  return deleteLeaves(db, id, await readLeaves(db, id));
+/**
+ * Deletes a mutable document: every live leaf, so no conflict side comes back. With `seen` (what
+ * the user saw when they chose to delete), a document that has since received a version they did
+ * not see is kept, and `deleted` is false: the user looks again. Returns the leaves deleted.
+ */
+export async function deleteMutable(db: Db, id: string, opts: { seen?: SeenVersions; types?: MutableTypes } = {}): Promise<{ deleted: boolean; leaves: number }> {
+  const leaves = await readLeaves(db, id);
+  if (leaves.length === 0) return { deleted: false, leaves: 0 };
+  if (opts.seen) {
+    const spec = specOf(leaves[0], opts.types ?? MUTABLE_TYPES);
+    if (spec) {
+      for (const [field, versions] of Object.entries(mergeLeaves(leaves, spec))) {
+        const seen = opts.seen[field] ?? [];
+        const unseen = versions.some((v) => !seen.some((s) => ['equal', 'before'].includes(compareVectors(v.vv, s))));
+        if (unseen) return { deleted: false, leaves: 0 };
+      }
+    }
+  }
+  return { deleted: true, leaves: await deleteLeaves(db, id, leaves) };
 }
 
 // ---- conflicts -----------------------------------------------------------------------------
@@ -421,7 +471,7 @@ export async function listConflicts(db: Db, types: MutableTypes = MUTABLE_TYPES)
  * Ends a field's conflict with the value the user chose (one of the versions, or a new text
  * combining them): an edit that has seen every version, so it replaces them all, everywhere.
  */
-export function resolveConflict(db: Db, id: string, field: string, value: Json, ctx: EditContext & { types?: MutableTypes }): Promise<string> {
+export function resolveConflict(db: Db, id: string, field: string, value: Json, ctx: EditContext & { types?: MutableTypes; seen?: SeenVersions }): Promise<WriteResult> {
   return writeFields(db, id, { [field]: value }, ctx);
 }
 
@@ -430,6 +480,8 @@ export interface SweepResult {
   merged: number;
   /** Ids merged. */
   ids: string[];
+  /** Ids that changed while being merged (409): sweep them again. */
+  skipped: string[];
 }
 
 /**
@@ -445,7 +497,7 @@ export async function sweepConflicts(db: Db, opts: { ids?: readonly string[]; ty
   } else {
     for await (const doc of mutableDocs(db, types)) if (Array.isArray(doc._conflicts) && doc._conflicts.length > 0) ids.push(doc._id);
   }
-  const result: SweepResult = { merged: 0, ids: [] };
+  const result: SweepResult = { merged: 0, ids: [], skipped: [] };
   for (const id of ids) {
     const leaves = await readLeaves(db, id);
     if (leaves.length < 2) continue;
@@ -456,7 +508,10 @@ export async function sweepConflicts(db: Db, opts: { ids?: readonly string[]; ty
       if (canonicalJson(withoutMeta(doc)) !== canonicalJson(withoutMeta(leaves[0]))) await db.put(doc);
       await deleteLeaves(db, id, leaves.slice(1));
     } catch (e) {
-      if (hasStatus(e, 409)) continue;
+      if (hasStatus(e, 409)) {
+        result.skipped.push(id);
+        continue;
+      }
       throw e;
     }
     result.merged++;

@@ -22,6 +22,22 @@ export interface SyncFetchOptions {
   onRetryAfter?: (ms: number, status: number) => void;
   /** Called after each answer (for diagnostics and tests: which endpoint, which status). */
   onResponse?: (url: string, status: number, method: string) => void;
+  /** The remote database's URL: see `unreachableInfo`. */
+  dbUrl?: string;
+}
+
+/**
+ * PouchDB's replicator reads the source's info after every batch to update its task list, and
+ * does not catch a failure (pouchdb-replication, `src.info().then(…)` without a catch): when the
+ * server goes away at that moment the rejection is unhandled. PouchDB's HTTP adapter reads the
+ * info answer whatever its status, so a failed info request is answered with a 503 instead; the
+ * replication's next request fails properly and the engine retries.
+ */
+function unreachableInfo(): Response {
+  return new Response(JSON.stringify({ error: 'unreachable', reason: 'The Earnest server cannot be reached.' }), {
+    status: 503,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 const SIGNED_OUT_BODY = JSON.stringify({ error: 'unauthorized', reason: 'Signed out: sign in again to sync.' });
@@ -51,7 +67,20 @@ export function createSyncFetch(opts: SyncFetchOptions): FetchLike {
     return res;
   };
 
+  const infoUrls = opts.dbUrl ? new Set([opts.dbUrl.replace(/\/+$/, ''), `${opts.dbUrl.replace(/\/+$/, '')}/`]) : new Set<string>();
+  const isInfo = (url: string | Request, init: RequestInit | undefined) =>
+    (init?.method ?? 'GET') === 'GET' && infoUrls.has(urlOf(url).split('?')[0]);
+
   return async (url, init) => {
+    try {
+      return await authorised(url, init);
+    } catch (err) {
+      if (isInfo(url, init)) return unreachableInfo();
+      throw err;
+    }
+  };
+
+  async function authorised(url: string | Request, init: RequestInit | undefined): Promise<Response> {
     let token = opts.tokens.current();
     if (token === null) {
       // Not known yet in this context (a worker that started before the page handed it one).
@@ -65,5 +94,5 @@ export function createSyncFetch(opts: SyncFetchOptions): FetchLike {
     if (fresh === null || fresh === token) return res;
     await res.body?.cancel().catch(() => undefined);
     return send(url, init, fresh);
-  };
+  }
 }

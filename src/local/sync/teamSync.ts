@@ -97,6 +97,8 @@ export class TeamSync {
   private confirmStarted = 0;
   private confirmApplied = 0;
   private work: Promise<unknown> = Promise.resolve();
+  /** Documents a sweep found changing under it: swept again at the next pause. */
+  private resweep = new Set<string>();
   private closed = false;
 
   constructor(
@@ -120,7 +122,7 @@ export class TeamSync {
       this.record = await readSyncState(db);
       this.pending = (await pendingIdsOffline(db, this.record)).size;
       // Conflicts that arrived before the app last stopped.
-      this.serially(() => sweepConflicts(db, { types: this.deps.types }));
+      this.serially(() => this.sweep(db));
       const feed = db.changes({ since: 'now', live: true, return_docs: false }) as unknown as Emitter;
       feed.on('change', () => this.scheduleRecount());
       feed.on('error', () => undefined);
@@ -209,9 +211,11 @@ export class TeamSync {
   // ---- replication --------------------------------------------------------------------------
 
   private remoteDb(): Db {
-    this.remote ??= new this.deps.PouchDB(remoteDbUrl(this.deps.origin, this.team.id), {
+    const url = remoteDbUrl(this.deps.origin, this.team.id);
+    this.remote ??= new this.deps.PouchDB(url, {
       skip_setup: true,
       fetch: createSyncFetch({
+        dbUrl: url,
         tokens: this.deps.tokens,
         ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
         now: () => this.deps.clock.now(),
@@ -271,6 +275,7 @@ export class TeamSync {
       if (!mine() || err) return;
       this.active = false;
       this.idle = true;
+      if (this.resweep.size > 0) this.serially(() => this.sweep(db, [...this.resweep]));
       this.serially(() => this.confirm());
     });
     rep.on('denied', (err) => {
@@ -372,9 +377,15 @@ export class TeamSync {
   private afterPull(db: Db, ids: string[]): void {
     this.received += ids.length;
     this.serially(async () => {
-      await sweepConflicts(db, { ids, types: this.deps.types });
+      await this.sweep(db, ids);
       await this.deps.onPulled?.(this.team.id, ids);
     });
+  }
+
+  private async sweep(db: Db, ids?: string[]): Promise<void> {
+    for (const id of ids ?? []) this.resweep.delete(id);
+    const result = await sweepConflicts(db, { ...(ids ? { ids } : {}), types: this.deps.types });
+    for (const id of result.skipped) this.resweep.add(id);
   }
 
   /** Asks the server which local changes it lacks; at zero (and nothing refused) the team is synced. */

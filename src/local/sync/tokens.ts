@@ -73,6 +73,9 @@ export function createTokenSource(opts: TokenSourceOptions): SharedTokenSource {
   let latest: string | null = opts.initial ?? null;
   let inflight: Promise<string | null> | null = null;
   let refreshes = 0;
+  // The server refused the session: no further refresh until a new token is set (sign-in), so
+  // every request that meets the 401 gets "signed out" without asking the server again.
+  let refused = false;
   const locks = opts.locks === undefined ? defaultLocks() : opts.locks;
   const lockName = opts.lockName ?? REFRESH_LOCK;
   const channelName = opts.channelName === undefined ? TOKEN_CHANNEL : opts.channelName;
@@ -81,16 +84,21 @@ export function createTokenSource(opts: TokenSourceOptions): SharedTokenSource {
   if (channel) {
     channel.onmessage = (e: MessageEvent<unknown>) => {
       const m = e.data as Partial<TokenMessage> | null;
-      if (m && m.type === 'earnest-token' && (typeof m.token === 'string' || m.token === null)) latest = m.token;
+      if (m && m.type === 'earnest-token' && (typeof m.token === 'string' || m.token === null)) {
+        latest = m.token;
+        refused = m.token === null;
+      }
     };
   }
 
   const refreshUnderLock = async (stale: string | null): Promise<string | null> => {
     // Somebody (another request here, the tab that held the lock before) refreshed meanwhile.
     if (latest !== null && latest !== stale) return latest;
+    if (refused) return null;
     refreshes++;
     const token = await opts.refresh();
     latest = token;
+    refused = token === null;
     channel?.postMessage({ type: 'earnest-token', token } satisfies TokenMessage);
     return token;
   };
@@ -99,6 +107,7 @@ export function createTokenSource(opts: TokenSourceOptions): SharedTokenSource {
     current: () => latest,
     refresh(stale) {
       if (latest !== null && latest !== stale) return Promise.resolve(latest);
+      if (refused) return Promise.resolve(null);
       inflight ??= (async () => {
         try {
           return locks ? await locks.request(lockName, () => refreshUnderLock(stale)) : await refreshUnderLock(stale);
@@ -110,6 +119,7 @@ export function createTokenSource(opts: TokenSourceOptions): SharedTokenSource {
     },
     set(token) {
       latest = token;
+      refused = false;
     },
     get refreshCount() {
       return refreshes;
