@@ -66,6 +66,8 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
   const text = value.trim();
   if (!text) return null;
   if (/^\d+$/.test(text)) return Math.min(Number(text) * 1000, MAX_RETRY_AFTER_MS);
+  // An HTTP date names its day and month ("Mon, 05 Jan 2026 09:00:00 GMT"); "-5" is not one.
+  if (!/[A-Za-z]{3}/.test(text)) return null;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return null;
   return Math.min(Math.max(0, at - now), MAX_RETRY_AFTER_MS);

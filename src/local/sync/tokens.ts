@@ -13,7 +13,10 @@
  *   hears of a newer token uses it instead of refreshing again.
  *
  * Whoever holds the lock checks first whether the token it was about to replace has already been
- * replaced (by a broadcast, or by the context that held the lock before it) and then uses that.
+ * replaced (by a broadcast, or by the context that held the lock before it) and then uses that. A
+ * context announces a refresh before it starts, so one that gets the lock right after it, before
+ * the new token's message has arrived, waits for that message (up to a second) instead of
+ * refreshing a second time.
  */
 
 export interface TokenSource {
@@ -51,10 +54,10 @@ export interface TokenSourceOptions {
 export const REFRESH_LOCK = 'earnest-auth-refresh';
 export const TOKEN_CHANNEL = 'earnest-auth-token';
 
-interface TokenMessage {
-  type: 'earnest-token';
-  token: string | null;
-}
+type TokenMessage = { type: 'earnest-token'; token: string | null } | { type: 'earnest-refreshing' };
+
+/** How long a context waits for the token of a refresh another context announced. */
+const PEER_REFRESH_WAIT_MS = 1_000;
 
 export interface SharedTokenSource extends TokenSource {
   /** Records a token obtained elsewhere (sign-in on the page, a refresh made by the page). */
@@ -81,21 +84,43 @@ export function createTokenSource(opts: TokenSourceOptions): SharedTokenSource {
   const channelName = opts.channelName === undefined ? TOKEN_CHANNEL : opts.channelName;
   const Channel = (globalThis as { BroadcastChannel?: typeof BroadcastChannel }).BroadcastChannel;
   const channel = channelName && Channel ? new Channel(channelName) : null;
+  let peerRefreshing = false;
+  const tokenWaiters = new Set<() => void>();
   if (channel) {
     channel.onmessage = (e: MessageEvent<unknown>) => {
-      const m = e.data as Partial<TokenMessage> | null;
-      if (m && m.type === 'earnest-token' && (typeof m.token === 'string' || m.token === null)) {
+      const m = e.data as { type?: unknown; token?: unknown } | null;
+      if (m?.type === 'earnest-refreshing') peerRefreshing = true;
+      if (m?.type === 'earnest-token' && (typeof m.token === 'string' || m.token === null)) {
         latest = m.token;
         refused = m.token === null;
+        peerRefreshing = false;
+        for (const wake of [...tokenWaiters]) wake();
       }
     };
   }
 
+  const peerToken = () =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        tokenWaiters.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, PEER_REFRESH_WAIT_MS);
+      tokenWaiters.add(wake);
+    });
+
   const refreshUnderLock = async (stale: string | null): Promise<string | null> => {
     // Somebody (another request here, the tab that held the lock before) refreshed meanwhile.
     if (latest !== null && latest !== stale) return latest;
+    if (peerRefreshing) {
+      await peerToken();
+      peerRefreshing = false;
+      if (latest !== null && latest !== stale) return latest;
+    }
     if (refused) return null;
     refreshes++;
+    channel?.postMessage({ type: 'earnest-refreshing' } satisfies TokenMessage);
     const token = await opts.refresh();
     latest = token;
     refused = token === null;
