@@ -104,7 +104,7 @@ export class SyncController {
   private publish(): void {
     const teams: TeamSyncStatus[] = [...this.teams.values()].map((t) => t.status());
     teams.sort((a, b) => (a.isHome !== b.isHome ? (a.isHome ? -1 : 1) : a.teamName.localeCompare(b.teamName)));
-    this.board.set({ online: this.online, running: this.running, teams });
+    this.board.set({ online: this.online, running: this.running, standby: this.wanted && !this.running && this.lockRequested, teams });
   }
 
   /** Status changes come in bursts (one per PouchDB event): listeners hear once per turn. */
@@ -145,6 +145,7 @@ export class SyncController {
       return;
     }
     this.lockRequested = true;
+    this.notify();
     void locks.request(lock.name, () => {
       this.lockRequested = false;
       if (!this.wanted || this.closed) return undefined;
@@ -232,6 +233,11 @@ export class SyncController {
     this.unsubscribeNetwork?.();
     await Promise.all([...this.teams.values()].map((t) => t.close()));
     this.teams.clear();
+  }
+
+  /** Each team's engine state, for support and tests. */
+  diagnostics(): Record<string, Record<string, unknown>> {
+    return Object.fromEntries([...this.teams.values()].map((t) => [t.id, t.diagnostics()]));
   }
 
   /** The device database of a team this controller syncs (for the store and tests). */

@@ -38,13 +38,15 @@ export interface SyncSnapshot {
   online: boolean;
   /** Whether sync runs at all (signed in, started, and this tab holds the sync lock). */
   running: boolean;
+  /** Started, but another tab of this browser holds the sync lock and replicates for it. */
+  standby: boolean;
   teams: readonly TeamSyncStatus[];
 }
 
 export type SyncListener = (snapshot: SyncSnapshot) => void;
 
 export class StatusBoard {
-  private snapshot: SyncSnapshot = { online: true, running: false, teams: [] };
+  private snapshot: SyncSnapshot = { online: true, running: false, standby: false, teams: [] };
   private readonly listeners = new Set<SyncListener>();
 
   getSnapshot = (): SyncSnapshot => this.snapshot;

@@ -24,6 +24,33 @@ export interface SyncFetchOptions {
   onResponse?: (url: string, status: number, method: string) => void;
   /** The remote database's URL: see `unreachableInfo`. */
   dbUrl?: string;
+  /**
+   * Closes this connection's `_changes` feeds, open or still to come. A replication cancelled while
+   * it starts can still open its feed afterwards (pouchdb-replication registers the feed's abort
+   * after the cancel was emitted), and that longpoll then waits out the server's minute, holding one
+   * of the gateway's four feeds per user. Other requests are short and left to finish: PouchDB does
+   * not expect its checkpoint reads to be aborted under it (the rejection goes unhandled).
+   */
+  signal?: AbortSignal;
+}
+
+function abortError(): Error {
+  const e = new Error('The sync connection was closed.');
+  e.name = 'AbortError';
+  return e;
+}
+
+/** `init.signal` and `signal` as one (AbortSignal.any is too new for some browsers still in use). */
+function bothSignals(init: RequestInit | undefined, signal: AbortSignal | undefined): RequestInit | undefined {
+  if (!signal) return init;
+  const theirs = init?.signal ?? null;
+  if (!theirs) return { ...init, signal };
+  const both = new AbortController();
+  const abort = () => both.abort();
+  if (theirs.aborted || signal.aborted) both.abort();
+  theirs.addEventListener('abort', abort, { once: true });
+  signal.addEventListener('abort', abort, { once: true });
+  return { ...init, signal: both.signal };
 }
 
 /**
@@ -71,9 +98,13 @@ export function createSyncFetch(opts: SyncFetchOptions): FetchLike {
   const isInfo = (url: string | Request, init: RequestInit | undefined) =>
     (init?.method ?? 'GET') === 'GET' && infoUrls.has(urlOf(url).split('?')[0]);
 
+  const isFeed = (url: string | Request) => /\/_changes$/.test(urlOf(url).split('?')[0]);
+
   return async (url, init) => {
+    const feed = isFeed(url);
+    if (feed && opts.signal?.aborted) throw abortError();
     try {
-      return await authorised(url, init);
+      return await authorised(url, feed ? bothSignals(init, opts.signal) : init);
     } catch (err) {
       if (isInfo(url, init)) return unreachableInfo();
       throw err;

@@ -67,10 +67,23 @@ interface ChangeInfo {
 const RECOUNT_MS = 50;
 /** How long stop() waits for a cancelled replication to finish its last checkpoint write. */
 const STOP_WAIT_MS = 5_000;
+/** Longest wait for the server to say which changes it lacks, and the pause before asking again. */
+const CONFIRM_TIMEOUT_MS = 30_000;
+const RECONFIRM_MS = 1_000;
+
+/** `work`, or a rejection after `ms` (the work itself cannot be cancelled; its answer is dropped). */
+function withTimeout<T>(work: Promise<T>, ms: number, clock: Clock): Promise<T> {
+  let timer: unknown = null;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = clock.setTimeout(() => reject(new Error(`No answer within ${ms / 1000} s.`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clock.clearTimeout(timer));
+}
 
 export class TeamSync {
   private db: Db | null = null;
   private remote: Db | null = null;
+  private connection: AbortController | null = null;
   private opening: Promise<Db> | null = null;
   private rep: Emitter | null = null;
   private repDone: Promise<void> | null = null;
@@ -93,6 +106,9 @@ export class TeamSync {
   private batchSize: number;
   private localFeed: Emitter | null = null;
   private recountTimer: unknown = null;
+  private confirmTimer: unknown = null;
+  private counting: Promise<void> | null = null;
+  private countAgain = false;
   /** Bumped by every confirmation started and applied: an older count never overwrites a newer one. */
   private confirmStarted = 0;
   private confirmApplied = 0;
@@ -117,7 +133,13 @@ export class TeamSync {
   database(): Promise<Db> {
     if (this.db) return Promise.resolve(this.db);
     this.opening ??= (async () => {
-      const db = await this.deps.openDb(this.team);
+      let db: Db;
+      try {
+        db = await this.deps.openDb(this.team);
+      } catch (err) {
+        this.opening = null; // the next attempt opens it again
+        throw err;
+      }
       this.db = db;
       this.record = await readSyncState(db);
       this.pending = (await pendingIdsOffline(db, this.record)).size;
@@ -135,9 +157,11 @@ export class TeamSync {
 
   // ---- lifecycle (called by the controller) -------------------------------------------------
 
+  /** Starts (after sign-in, or signing in again after "signed out": that problem is over). */
   start(): void {
     this.running = true;
     this.halted = false;
+    if (this.problem?.reaction === 'stop') this.problem = null;
     void this.connect();
   }
 
@@ -155,6 +179,7 @@ export class TeamSync {
     this.localFeed?.cancel();
     this.localFeed = null;
     if (this.recountTimer !== null) this.deps.clock.clearTimeout(this.recountTimer);
+    if (this.confirmTimer !== null) this.deps.clock.clearTimeout(this.confirmTimer);
     await this.work.catch(() => undefined);
   }
 
@@ -210,12 +235,19 @@ export class TeamSync {
 
   // ---- replication --------------------------------------------------------------------------
 
-  private remoteDb(): Db {
+  /**
+   * The team's database through the gateway, one handle per connection: closing the connection
+   * closes its `_changes` feeds, open or later (syncFetch.ts `signal`).
+   */
+  private openRemote(): Db {
     const url = remoteDbUrl(this.deps.origin, this.team.id);
-    this.remote ??= new this.deps.PouchDB(url, {
+    const connection = new AbortController();
+    this.connection = connection;
+    this.remote = new this.deps.PouchDB(url, {
       skip_setup: true,
       fetch: createSyncFetch({
         dbUrl: url,
+        signal: connection.signal,
         tokens: this.deps.tokens,
         ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
         now: () => this.deps.clock.now(),
@@ -247,10 +279,13 @@ export class TeamSync {
     }
     // Checked again: the awaits above let a stop, an offline event or another connect in.
     if (!this.running || this.halted || this.closed || this.rep || this.timer !== null || !this.deps.isOnline()) return;
-    const remote = this.remoteDb();
+    const remote = this.openRemote();
     const g = ++this.gen;
     const opts = { live: true, retry: false, batch_size: this.batchSize, batches_limit: 5 };
-    const rep = (this.canPush() ? db.sync(remote, opts) : db.replicate.from(remote, opts)) as unknown as Emitter;
+    const handle = this.canPush() ? db.sync(remote, opts) : db.replicate.from(remote, opts);
+    // Failures arrive as 'error' events; the handle is also a promise, whose rejection nobody awaits.
+    handle.catch(() => undefined);
+    const rep = handle as unknown as Emitter;
     this.rep = rep;
     this.active = true;
     this.idle = false;
@@ -300,12 +335,19 @@ export class TeamSync {
   private async disconnect(): Promise<void> {
     const rep = this.rep;
     const done = this.repDone;
+    const connection = this.connection;
     this.gen++;
     this.rep = null;
+    this.remote = null;
+    this.connection = null;
     this.active = false;
     this.idle = false;
-    if (!rep) return;
+    if (!rep) {
+      connection?.abort();
+      return;
+    }
     rep.cancel();
+    connection?.abort();
     if (done) {
       let t: unknown = null;
       await Promise.race([done, new Promise<void>((r) => (t = this.deps.clock.setTimeout(r, STOP_WAIT_MS)))]);
@@ -396,9 +438,12 @@ export class TeamSync {
     const serial = ++this.confirmStarted;
     let next: SyncStateRecord;
     try {
-      next = await confirmSent(db, remote, this.record);
+      next = await withTimeout(confirmSent(db, remote, this.record), CONFIRM_TIMEOUT_MS, this.deps.clock);
     } catch {
-      return; // the next idle tries again; the replication's own error says what is wrong
+      // Lost or unanswered: ask again shortly, as nothing else may happen to prompt it (an idle
+      // replication emits nothing more) and the status would say "syncing" for ever.
+      this.scheduleConfirm();
+      return;
     }
     if (serial !== this.confirmStarted) return; // a later confirmation is under way
     this.confirmApplied++;
@@ -413,6 +458,14 @@ export class TeamSync {
     this.deps.onStatus();
   }
 
+  private scheduleConfirm(): void {
+    if (this.confirmTimer !== null || this.closed) return;
+    this.confirmTimer = this.deps.clock.setTimeout(() => {
+      this.confirmTimer = null;
+      if (this.idle && this.remote && this.deps.isOnline()) this.serially(() => this.confirm());
+    }, RECONFIRM_MS);
+  }
+
   private scheduleRecount(): void {
     if (this.recountTimer !== null || this.closed) return;
     this.recountTimer = this.deps.clock.setTimeout(() => {
@@ -421,16 +474,31 @@ export class TeamSync {
     }, RECOUNT_MS);
   }
 
-  /** The waiting count from local data alone (offline, or while replication is busy). */
-  private async recount(): Promise<void> {
-    const db = this.db;
-    if (!db || !this.record || this.closed) return;
-    const applied = this.confirmApplied;
-    const ids = await pendingIdsOffline(db, this.record).catch(() => null);
-    // An exact count from the server arrived meanwhile: it stands.
-    if (!ids || applied !== this.confirmApplied) return;
-    this.pending = ids.size;
-    this.deps.onStatus();
+  /**
+   * The waiting count from local data alone (offline, or while replication is busy). One at a
+   * time: a burst of writes asks again once the running count is done, not once per write.
+   */
+  private recount(): Promise<void> {
+    if (this.counting) {
+      this.countAgain = true;
+      return this.counting;
+    }
+    this.counting = (async () => {
+      do {
+        this.countAgain = false;
+        const db = this.db;
+        if (!db || !this.record || this.closed) return;
+        const applied = this.confirmApplied;
+        const ids = await pendingIdsOffline(db, this.record).catch(() => null);
+        // An exact count from the server arrived meanwhile: it stands.
+        if (!ids || applied !== this.confirmApplied) continue;
+        this.pending = ids.size;
+        this.deps.onStatus();
+      } while (this.countAgain);
+    })().finally(() => {
+      this.counting = null;
+    });
+    return this.counting;
   }
 
   // ---- status -------------------------------------------------------------------------------
@@ -446,6 +514,23 @@ export class TeamSync {
   /** Whether waiting could ever send this team's changes without the user doing something. */
   canSendNow(): boolean {
     return this.running && !this.halted && this.canPush() && this.deps.isOnline();
+  }
+
+  /** The engine's own view, for support and tests ("why does it still say syncing?"). */
+  diagnostics(): Record<string, unknown> {
+    return {
+      running: this.running,
+      halted: this.halted,
+      replicating: this.rep !== null,
+      active: this.active,
+      idle: this.idle,
+      waiting: this.timer !== null,
+      pushBlocked: this.pushBlocked?.code ?? null,
+      batchSize: this.batchSize,
+      confirmations: { started: this.confirmStarted, applied: this.confirmApplied },
+      record: this.record ? { confirmedSeq: this.record.confirmedSeq, checkedSeq: this.record.checkedSeq, pendingIds: this.record.pendingIds.length } : null,
+      resweep: this.resweep.size,
+    };
   }
 
   status(): TeamSyncStatus {

@@ -3,6 +3,7 @@
  * browser's indexeddb adapter is to the app) with the engine's SyncController replicating it
  * through the real gateway, listening on 127.0.0.1, and a token source that signs real tokens.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PouchDB, SECRET, listen, tokenFor, world, type Running, type World } from './helpers';
 import { createApp } from '../../../server/app';
@@ -22,12 +23,24 @@ export interface Gateway {
   close(): Promise<void>;
   /** Adds a member and returns their user id. */
   member(email: string, role: Exclude<TeamRole, 'owner'>): Promise<string>;
+  /** The `_changes` requests open on the server now. */
+  openFeeds(): string[];
+}
+
+/** `_changes` requests the server is answering now, with when they started, whose token and the URL. */
+function watchFeeds(srv: Running, feeds: Map<unknown, string>): void {
+  srv.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!req.url?.includes('/_changes')) return;
+    feeds.set(res, `${new Date().toISOString()} …${req.headers.authorization?.slice(-8) ?? ''} ${req.url}`);
+    res.once('close', () => feeds.delete(res));
+  });
 }
 
 export async function gateway(prefix: string, env: NodeJS.ProcessEnv = {}): Promise<Gateway> {
   const w = await world(prefix);
   // Unlimited projects (the free_user role), so a long run never meets the projects limit.
   await grantRole(w.store, w.ownerId, 'free_user');
+  const feeds = new Map<unknown, string>();
   const g: Gateway = {
     w,
     srv: await listen(w.store, w.dir, 0, env),
@@ -38,6 +51,7 @@ export async function gateway(prefix: string, env: NodeJS.ProcessEnv = {}): Prom
       await w.store.close();
       const store = w.reopen();
       g.srv = await listen(store, w.dir, port, env);
+      watchFeeds(g.srv, feeds);
     },
     async close() {
       await g.srv.stop();
@@ -48,7 +62,9 @@ export async function gateway(prefix: string, env: NodeJS.ProcessEnv = {}): Prom
       await addMember(w.store, w.teamId, id, role, Date.now());
       return id;
     },
+    openFeeds: () => [...feeds.values()],
   };
+  watchFeeds(g.srv, feeds);
   return g;
 }
 
@@ -68,23 +84,23 @@ let n = 0;
 export async function device(
   g: Gateway,
   name: string,
-  opts: { userId?: string; role?: TeamRole; teamName?: string; seed?: number } & Partial<SyncControllerOptions> = {},
+  opts: { userId?: string; role?: TeamRole; teamName?: string; seed?: number; tokens?: SharedTokenSource } & Partial<Omit<SyncControllerOptions, 'tokens'>> = {},
 ): Promise<Device> {
   const userId = opts.userId ?? g.w.ownerId;
   const db = new PouchDB(`device-${name}-${Date.now()}-${n++}`, { adapter: 'memory' });
-  const tokens = createTokenSource({ initial: await tokenFor(userId), refresh: () => tokenFor(userId), locks: null, channelName: null });
+  const tokens = (opts.tokens as SharedTokenSource | undefined) ?? createTokenSource({ initial: await tokenFor(userId), refresh: () => tokenFor(userId), locks: null, channelName: null });
   const requests: string[] = [];
   const team: TeamRef = { id: g.w.teamId, name: opts.teamName ?? "ada's team", role: opts.role ?? 'owner', is_home: true };
   const sync = new SyncController({
     origin: g.srv.origin,
     PouchDB,
     openDb: () => db,
-    tokens,
     network: null,
     random: seededRandom(opts.seed ?? 1),
     backoff: { baseMs: 20, capMs: 200 },
     onResponse: (_team, url, status, method) => requests.push(`${method} ${new URL(url).pathname.replace(`/db/${g.w.teamId}`, '')} ${status}`),
     ...opts,
+    tokens,
   });
   sync.start([team]);
   await sync.database(team.id);

@@ -10,8 +10,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, teamDbName } from '../../../server/store';
 import { FORBIDDEN_NOT_MEMBER, FORBIDDEN_VIEWER, planEndedMessage } from '../../../server/sync/errors';
+import { ensureHomeTeam } from '../../../server/teams/home';
 import { projectLimitMessage } from '../../../server/teams/limits';
+import { addMember } from '../../../server/teams/membership';
 import { Backoff, SyncController, createTokenSource, seededRandom } from '../../../src/local/sync';
+import { moveProject } from '../../../src/local/sync/move';
+import { writeFields } from '../../../src/local/sync/mutable';
 import { GATEWAY_REASONS } from '../../../src/local/sync/problems';
 import { PouchDB, tokenFor } from './helpers';
 import { FakeClock, device, gateway, listenAt, sleep, until, type Device, type Gateway } from './deviceHelpers';
@@ -157,10 +161,19 @@ describe('devices replicating through the gateway', () => {
     });
     await until(() => a.status().state === 'error', 5_000, 'the error');
     expect(a.status().problem).toMatchObject({ code: 'signed-out', why: 'Signed out: sign in again to sync.' });
+    await sleep(100); // requests already under way when the first 401 came back finish
     const seen = a.requests.length;
     await sleep(600); // ten backoff caps of this device
     expect(a.requests.length).toBe(seen);
     expect(refreshes).toBe(1);
+
+    // Signing in again: the new token is handed over and sync starts again, the error gone.
+    a.tokens.set(await tokenFor(g.w.ownerId));
+    await a.db.put({ _id: 'note:after-sign-in' });
+    a.sync.start([{ id: g.w.teamId, name: "ada's team", role: 'owner', is_home: true }]);
+    await until(() => a.status().state === 'synced', 10_000, 'synced after signing in again');
+    expect(a.status().problem).toBeNull();
+    expect((await serverDb().get('note:after-sign-in'))._id).toBe('note:after-sign-in');
   });
 
   it("refuses a viewer's write at the gateway once, shows it as the error, and keeps receiving the team's changes", async () => {
@@ -290,5 +303,138 @@ describe('refusal wording', () => {
     expect(FORBIDDEN_NOT_MEMBER.startsWith(GATEWAY_REASONS.notMember)).toBe(true);
     expect(planEndedMessage(Date.UTC(2026, 2, 1)).startsWith(GATEWAY_REASONS.planEnded)).toBe(true);
     expect(projectLimitMessage({ users: 1, projects: 3, planName: 'free' }).startsWith(GATEWAY_REASONS.projectLimit)).toBe(true);
+  });
+});
+
+describe('a project moving between spaces', () => {
+  it("leaves Ada's personal space and arrives in Bob's team on every device, only once the team's server has it", async () => {
+    const bobId = 'user:bob@example.com';
+    const bobTeam = await ensureHomeTeam(g.w.store, bobId, Date.now());
+    await addMember(g.w.store, bobTeam, g.w.ownerId, 'editor', Date.now());
+    const home = { id: g.w.teamId, name: "ada's team", role: 'owner' as const, is_home: true };
+    const shared = { id: bobTeam, name: "bob's team", role: 'editor' as const, is_home: false };
+
+    const made: SyncController[] = [];
+    const deviceOf = async (userId: string, teams: (typeof home | typeof shared)[]) => {
+      const dbs = new Map<string, PouchDB.Database>();
+      const sync = new SyncController({
+        origin: g.srv.origin,
+        PouchDB,
+        openDb: (team) => {
+          const db = new PouchDB(`move-${team.id}-${Math.random()}`, { adapter: 'memory' });
+          dbs.set(team.id, db);
+          return db;
+        },
+        tokens: createTokenSource({ initial: await tokenFor(userId), refresh: () => tokenFor(userId), locks: null, channelName: null }),
+        network: null,
+        backoff: { baseMs: 20, capMs: 200 },
+      });
+      made.push(sync);
+      sync.start(teams);
+      for (const t of teams) await sync.database(t.id);
+      return { sync, db: (teamId: string) => dbs.get(teamId) as PouchDB.Database };
+    };
+    try {
+      const laptop = await deviceOf(g.w.ownerId, [home, shared]);
+      const tablet = await deviceOf(g.w.ownerId, [home, shared]);
+      const bob = await deviceOf(bobId, [shared]);
+      await writeFields(laptop.db(home.id), 'project:p7', { name: 'Viaduct', currency: 'GBP' }, { deviceId: 'laptop', create: { type: 'project', fixed: { projectId: 'p7', createdAt: '2026-01-05T00:00:00.000Z' } } });
+      await laptop.db(home.id).bulkDocs([
+        { _id: 'act:p7:i1:00000', type: 'chunk', kind: 'act', projectId: 'p7', importId: 'i1', n: 0, items: [{ id: 'A1' }] },
+        { _id: 'import:p7:i1', type: 'import', projectId: 'p7', importId: 'i1', fileName: 'viaduct.xer', chunks: { act: 1 } },
+      ]);
+      await until(async () => !!(await tablet.db(home.id).get('import:p7:i1').catch(() => null)), 10_000, 'the tablet to have the project');
+
+      let onTeamServerBeforeDelete = false;
+      const report = await moveProject(laptop.db(home.id), laptop.db(shared.id), 'p7', {
+        targetName: 'bob-team',
+        beforeDelete: async (ids) => {
+          const sent = await laptop.sync.waitForSent({ timeoutMs: 10_000 });
+          expect(sent.sent).toBe(true);
+          const there = await g.w.store.db(teamDbName(bobTeam)).allDocs({ keys: [...ids] });
+          onTeamServerBeforeDelete = there.rows.every((r) => !('error' in r) && !(r as { value?: { deleted?: boolean } }).value?.deleted);
+        },
+      });
+      expect(report.copied).toBe(3);
+      expect(onTeamServerBeforeDelete).toBe(true);
+
+      await until(async () => !!(await bob.db(shared.id).get('import:p7:i1').catch(() => null)), 10_000, "Bob's device to have the project");
+      await until(async () => (await tablet.db(home.id).get('project:p7').catch(() => null)) === null, 10_000, 'the project to leave the personal space on the tablet');
+      expect(((await bob.db(shared.id).get('project:p7')) as { name?: string }).name).toBe('Viaduct');
+      expect(((await tablet.db(shared.id).get('project:p7').catch(() => null)) as { name?: string } | null)?.name).toBe('Viaduct');
+      await expect(g.w.store.db(teamDbName(g.w.teamId)).get('project:p7')).rejects.toMatchObject({ status: 404 });
+    } finally {
+      for (const s of made) await s.close();
+    }
+  });
+});
+
+describe('one replicating tab per device', () => {
+  it('lets a second tab wait for the sync lock, and take over when the first stops', async () => {
+    // Web Locks as a browser grants them: one holder per name, the others queued in order.
+    const tails = new Map<string, Promise<unknown>>();
+    const locks = {
+      request<T>(name: string, cb: (lock: unknown) => Promise<T> | T): Promise<T> {
+        const run = (tails.get(name) ?? Promise.resolve()).then(() => cb({ name }));
+        tails.set(name, run.catch(() => undefined));
+        return run;
+      },
+    };
+    const leaderLock = { name: `earnest:sync:${g.w.ownerId}`, locks };
+    const first = await dev('tab1', { leaderLock });
+    await until(() => first.status().state === 'synced', 10_000, 'the first tab synced');
+    const second = await dev('tab2', { leaderLock });
+    await sleep(200);
+    expect(second.sync.getSnapshot()).toMatchObject({ running: false, standby: true });
+    expect(second.requests).toEqual([]);
+
+    await serverDb().put({ _id: 'note:from-team', text: 'hello' });
+    await first.sync.stop();
+    await until(async () => !!(await second.db.get('note:from-team').catch(() => null)), 10_000, 'the second tab to sync');
+    expect(second.sync.getSnapshot()).toMatchObject({ running: true, standby: false });
+  });
+});
+
+describe('connections', () => {
+  it('holds no _changes feed on the server once it went offline, even when that happened while replication was starting', async () => {
+    // A slow network: checkpoint reads take 150 ms, so "offline" arrives while replication starts
+    // (PouchDB then still opened its live feed, and nothing ever closed it).
+    const slow = async (url: string | Request, init?: RequestInit) => {
+      if (String(url).includes('/_local/') && (init?.method ?? 'GET') === 'GET') await sleep(150);
+      return fetch(url, init);
+    };
+    const a = await dev('a', { fetch: slow });
+    await sleep(60);
+    a.sync.setOnline(false);
+    await sleep(600);
+    expect(a.status().state).toBe('offline');
+    expect(g.openFeeds()).toEqual([]);
+    a.sync.setOnline(true);
+    await until(() => a.status().state === 'synced', 10_000, 'synced again');
+    expect(g.openFeeds()).toHaveLength(1);
+  });
+});
+
+describe('the waiting count', () => {
+  it('asks the server again when the question about what it lacks was lost, rather than staying "syncing"', async () => {
+    let drop = 0;
+    const flaky = async (url: string | Request, init?: RequestInit) => {
+      if (String(url).endsWith('/_revs_diff') && drop > 0) {
+        drop--;
+        throw new TypeError('fetch failed'); // the connection dropped on this one request
+      }
+      return fetch(url, init);
+    };
+    const a = await dev('a', { fetch: flaky });
+    await until(() => a.status().state === 'synced', 10_000, 'synced');
+    // The replication's own _revs_diff goes first; the engine's question after it is the one lost.
+    drop = 0;
+    const before = count(a, /^POST \/_revs_diff/);
+    await a.db.put({ _id: 'note:lost-question' });
+    await until(() => count(a, /^POST \/_revs_diff/) > before, 5_000, 'the replication to send the note');
+    drop = 1;
+    await until(() => a.status().state === 'synced' && drop === 0, 10_000, 'synced, the lost question asked again');
+    expect(a.status().pending).toBe(0);
+    expect((await serverDb().get('note:lost-question'))._id).toBe('note:lost-question');
   });
 });

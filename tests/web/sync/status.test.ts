@@ -32,10 +32,10 @@ describe('status labels', () => {
   });
 
   it('sums up the device by its worst team', () => {
-    const snap = (states: TeamSyncStatus['state'][]) => ({ online: true, running: true, teams: states.map((state) => ({ ...base, state })) });
+    const snap = (states: TeamSyncStatus['state'][]) => ({ online: true, running: true, standby: false, teams: states.map((state) => ({ ...base, state })) });
     expect(overallState(snap(['synced', 'syncing']))).toBe('syncing');
     expect(overallState(snap(['synced', 'offline', 'syncing']))).toBe('offline');
     expect(overallState(snap(['error', 'offline']))).toBe('error');
-    expect(overallState({ online: true, running: false, teams: [] })).toBe('stopped');
+    expect(overallState({ online: true, running: false, standby: false, teams: [] })).toBe('stopped');
   });
 });
