@@ -40,17 +40,29 @@ function abortError(): Error {
   return e;
 }
 
-/** `init.signal` and `signal` as one (AbortSignal.any is too new for some browsers still in use). */
-function bothSignals(init: RequestInit | undefined, signal: AbortSignal | undefined): RequestInit | undefined {
-  if (!signal) return init;
+/**
+ * `init.signal` and `signal` as one (AbortSignal.any is too new for some browsers still in use),
+ * with `done` to call when the request has settled: the connection's signal lives for hours, and a
+ * listener left on it per request would pile up.
+ */
+function bothSignals(init: RequestInit | undefined, signal: AbortSignal | undefined): { init: RequestInit | undefined; done: () => void } {
+  if (!signal) return { init, done: () => undefined };
   const theirs = init?.signal ?? null;
-  if (!theirs) return { ...init, signal };
   const both = new AbortController();
-  const abort = () => both.abort();
-  if (theirs.aborted || signal.aborted) both.abort();
-  theirs.addEventListener('abort', abort, { once: true });
-  signal.addEventListener('abort', abort, { once: true });
-  return { ...init, signal: both.signal };
+  const done = () => {
+    theirs?.removeEventListener('abort', abort);
+    signal.removeEventListener('abort', abort);
+  };
+  function abort() {
+    both.abort();
+    done();
+  }
+  if (theirs?.aborted || signal.aborted) both.abort();
+  else {
+    theirs?.addEventListener('abort', abort, { once: true });
+    signal.addEventListener('abort', abort, { once: true });
+  }
+  return { init: { ...init, signal: both.signal }, done };
 }
 
 /**
@@ -103,9 +115,18 @@ export function createSyncFetch(opts: SyncFetchOptions): FetchLike {
   return async (url, init) => {
     const feed = isFeed(url);
     if (feed && opts.signal?.aborted) throw abortError();
+    const signals = feed ? bothSignals(init, opts.signal) : { init, done: () => undefined };
     try {
-      return await authorised(url, feed ? bothSignals(init, opts.signal) : init);
+      const res = await authorised(url, signals.init);
+      if (!feed || !res.body) {
+        signals.done();
+        return res;
+      }
+      // A feed's answer arrives over time: the connection may still close it while it is read.
+      const body = res.body.pipeThrough(new TransformStream({ flush: () => signals.done() }));
+      return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
     } catch (err) {
+      signals.done();
       if (isInfo(url, init)) return unreachableInfo();
       throw err;
     }

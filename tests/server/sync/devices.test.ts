@@ -17,7 +17,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { teamDbName } from '../../../server/store';
-import { canonicalJson, deleteMutable, deviceIdOf, readMutable, seenOf, writeFields, type FieldVersion, type Json } from '../../../src/local/sync/mutable';
+import { MutableDocError, canonicalJson, deleteMutable, deviceIdOf, readMutable, seenOf, writeFields, type FieldVersion, type Json, type WriteResult } from '../../../src/local/sync/mutable';
 import { seededRandom } from '../../../src/local/sync';
 import { device, gateway, sleep, until, type Device, type Gateway } from './deviceHelpers';
 
@@ -105,7 +105,14 @@ it(`converges after ${ROUNDS} seeded rounds of offline edits, reconnects and ser
       changes[field] = v === 'new' ? newValue(field, tag) : v;
       made.push({ tag, device: d.name, docId, field, seen: new Set(tagsOf(docId, field, versions[field])) });
     }
-    const result = await writeFields(d.db, docId, changes, { deviceId: deviceIds.get(d) as string, who: d.name, seen: seenOf(current), ...(create && !current ? { create } : {}) });
+    let result: WriteResult;
+    try {
+      result = await writeFields(d.db, docId, changes, { deviceId: deviceIds.get(d) as string, who: d.name, seen: seenOf(current), ...(create && !current ? { create } : {}) });
+    } catch (e) {
+      // Deleted by a teammate's device between looking and saving: the edit is refused, not made.
+      if (e instanceof MutableDocError) return;
+      throw e;
+    }
     for (const e of made) {
       tagOfVersion.set(versionKey(docId, e.field, result.versions[e.field]), e.tag);
       edits.set(e.tag, e);

@@ -411,6 +411,8 @@ describe('connections', () => {
     expect(g.openFeeds()).toEqual([]);
     a.sync.setOnline(true);
     await until(() => a.status().state === 'synced', 10_000, 'synced again');
+    await until(() => g.openFeeds().length === 1, 5_000, 'its one live feed');
+    await sleep(200);
     expect(g.openFeeds()).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@
  * loopback: the bearer token on every request, one refresh and one retry on a 401, Retry-After
  * reported, and a failed info request answered 503 rather than left as a rejection.
  */
+import { getEventListeners } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,5 +94,22 @@ describe('the sync fetch', () => {
     expect(info.status).toBe(503);
     await expect(f(`${closed}/_changes`)).rejects.toThrow();
     await expect(f(`${closed}/`, { method: 'POST' })).rejects.toThrow();
+  });
+
+  it("closes the connection's feeds, and keeps no listener per finished feed on the connection's signal", async () => {
+    const connection = new AbortController();
+    const f = createSyncFetch({ tokens: tokens('fresh', 'fresh').source, signal: connection.signal });
+    for (let i = 0; i < 20; i++) {
+      const res = await f(`${origin}/db/t/_changes?feed=longpoll&since=${i}`, { signal: new AbortController().signal });
+      expect(res.status).toBe(200);
+      await res.json();
+    }
+    expect(getEventListeners(connection.signal, 'abort')).toHaveLength(0); // hours of longpolls add none
+    connection.abort();
+    seen.length = 0;
+    await expect(f(`${origin}/db/t/_changes?feed=longpoll`)).rejects.toThrow('The sync connection was closed.');
+    expect(seen).toEqual([]);
+    // Other requests of a closed connection still go out (PouchDB does not expect them aborted).
+    expect((await f(`${origin}/db/t/_local/checkpoint`)).status).toBe(200);
   });
 });
