@@ -75,6 +75,8 @@ export interface Device {
   tokens: SharedTokenSource;
   /** Requests the gateway answered for this device: "METHOD path status". */
   requests: string[];
+  /** Requests sent and not answered yet: "since METHOD path". */
+  inFlight(): string[];
   status(): TeamSyncStatus;
   close(): Promise<void>;
 }
@@ -90,6 +92,18 @@ export async function device(
   const db = new PouchDB(`device-${name}-${Date.now()}-${n++}`, { adapter: 'memory' });
   const tokens = (opts.tokens as SharedTokenSource | undefined) ?? createTokenSource({ initial: await tokenFor(userId), refresh: () => tokenFor(userId), locks: null, channelName: null });
   const requests: string[] = [];
+  const pendingRequests = new Map<number, string>();
+  let requestSeq = 0;
+  const underlying = opts.fetch ?? ((url: string | Request, init?: RequestInit) => fetch(url, init));
+  const tracked = async (url: string | Request, init?: RequestInit) => {
+    const id = ++requestSeq;
+    pendingRequests.set(id, `${new Date().toISOString()} ${init?.method ?? 'GET'} ${String(url).replace(g.srv.origin, '')}`);
+    try {
+      return await underlying(url, init);
+    } finally {
+      pendingRequests.delete(id);
+    }
+  };
   const team: TeamRef = { id: g.w.teamId, name: opts.teamName ?? "ada's team", role: opts.role ?? 'owner', is_home: true };
   const sync = new SyncController({
     origin: g.srv.origin,
@@ -100,6 +114,7 @@ export async function device(
     backoff: { baseMs: 20, capMs: 200 },
     onResponse: (_team, url, status, method) => requests.push(`${method} ${new URL(url).pathname.replace(`/db/${g.w.teamId}`, '')} ${status}`),
     ...opts,
+    fetch: tracked,
     tokens,
   });
   sync.start([team]);
@@ -110,6 +125,7 @@ export async function device(
     sync,
     tokens,
     requests,
+    inFlight: () => [...pendingRequests.values()],
     status: () => {
       const s = sync.getSnapshot().teams.find((t) => t.teamId === team.id);
       if (!s) throw new Error(`${name} does not sync the team`);

@@ -440,3 +440,25 @@ describe('the waiting count', () => {
     expect((await serverDb().get('note:lost-question'))._id).toBe('note:lost-question');
   });
 });
+
+describe('the gateway under clients that go away', () => {
+  it('gives a feed slot back when the client left before the gateway took it (gateway fix: a slot taken after the close was never released)', async () => {
+    const token = await tokenFor(g.w.ownerId);
+    const url = `${g.srv.origin}/db/${g.w.teamId}/_changes?feed=longpoll&since=now&timeout=60000`;
+    // Feeds abandoned at once, as a replication stopped while starting abandons its feed: the
+    // abort often lands while the gateway is still checking membership, before it takes a slot.
+    for (let i = 0; i < 60; i++) {
+      const c = new AbortController();
+      const sent = fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: c.signal }).catch(() => undefined);
+      await sleep(i % 3);
+      c.abort();
+      await sent;
+    }
+    await sleep(300);
+    // All four of this user's slots are free: four longpolls are accepted.
+    const held = Array.from({ length: 4 }, () => new AbortController());
+    const statuses = await Promise.all(held.map((c) => fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: c.signal }).then((r) => r.status)));
+    held.forEach((c) => c.abort());
+    expect(statuses).toEqual([200, 200, 200, 200]);
+  });
+});
