@@ -70,6 +70,8 @@ const STOP_WAIT_MS = 5_000;
 /** Longest wait for the server to say which changes it lacks, and the pause before asking again. */
 const CONFIRM_TIMEOUT_MS = 30_000;
 const RECONFIRM_MS = 1_000;
+/** Attempts to send again what the server lacks before waiting for the next change or reconnect. */
+const MAX_REPAIRS_IN_A_ROW = 3;
 
 /** `work`, or a rejection after `ms` (the work itself cannot be cancelled; its answer is dropped). */
 function withTimeout<T>(work: Promise<T>, ms: number, clock: Clock): Promise<T> {
@@ -115,6 +117,9 @@ export class TeamSync {
   private work: Promise<unknown> = Promise.resolve();
   /** Documents a sweep found changing under it: swept again at the next pause. */
   private resweep = new Set<string>();
+  /** Documents sent again by id because the server lacked them (see `repair`). */
+  private repairs = 0;
+  private repairsInARow = 0;
   private closed = false;
 
   constructor(
@@ -280,6 +285,7 @@ export class TeamSync {
     // Checked again: the awaits above let a stop, an offline event or another connect in.
     if (!this.running || this.halted || this.closed || this.rep || this.timer !== null || !this.deps.isOnline()) return;
     const remote = this.openRemote();
+    this.repairsInARow = 0;
     const g = ++this.gen;
     const opts = { live: true, retry: false, batch_size: this.batchSize, batches_limit: 5 };
     const handle = this.canPush() ? db.sync(remote, opts) : db.replicate.from(remote, opts);
@@ -310,6 +316,8 @@ export class TeamSync {
       if (!mine() || err) return;
       this.active = false;
       this.idle = true;
+      // Caught up with the server: whatever kept it from answering before is over.
+      if (this.problem?.reaction === 'retry') this.problem = null;
       if (this.resweep.size > 0) this.serially(() => this.sweep(db, [...this.resweep]));
       this.serially(() => this.confirm());
     });
@@ -454,8 +462,31 @@ export class TeamSync {
       this.backoff.reset();
       if (this.problem?.reaction === 'retry') this.problem = null;
     }
+    if (synced) this.repairsInARow = 0;
     this.record = await writeSyncState(db, next);
     this.deps.onStatus();
+    // Replication has nothing left to do, yet the server lacks some of this device's documents:
+    // it lost them (restored from a backup, or a write it acknowledged and did not keep across a
+    // crash), and PouchDB's checkpoint is past them, so it would never send them again.
+    if (!synced && this.idle && this.canPush() && next.pendingIds.length > 0) {
+      const ids = next.pendingIds;
+      this.serially(() => this.repair(db, remote, ids));
+    }
+  }
+
+  /** Sends these documents again by id (a one-off replication without checkpoints), then recounts. */
+  private async repair(db: Db, remote: Db, ids: readonly string[]): Promise<void> {
+    // Only on the connection that found them missing, and not for ever: a refusal shows as the error.
+    if (this.remote !== remote || !this.idle || this.repairsInARow >= MAX_REPAIRS_IN_A_ROW) return;
+    this.repairsInARow++;
+    this.repairs++;
+    try {
+      await db.replicate.to(remote, { doc_ids: ids.slice(0, 1000), batch_size: this.batchSize, checkpoint: false } as PouchDB.Replication.ReplicateOptions);
+    } catch (err) {
+      if (this.remote === remote) this.fail(classifyError(err, { teamName: this.team.name, role: this.team.role }));
+      return;
+    }
+    await this.confirm();
   }
 
   private scheduleConfirm(): void {
@@ -530,6 +561,7 @@ export class TeamSync {
       confirmations: { started: this.confirmStarted, applied: this.confirmApplied },
       record: this.record ? { confirmedSeq: this.record.confirmedSeq, checkedSeq: this.record.checkedSeq, pendingIds: this.record.pendingIds.length } : null,
       resweep: this.resweep.size,
+      repairs: this.repairs,
     };
   }
 

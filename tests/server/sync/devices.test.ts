@@ -270,6 +270,7 @@ it(`converges after ${ROUNDS} seeded rounds of offline edits, reconnects and ser
   // Same documents, winning revisions and leaves everywhere (checked in converge); no PouchDB
   // conflict left on any document (mutable ones were merged, immutable ones never conflict).
   const final = await devs[0].db.allDocs({ include_docs: true, conflicts: true });
+  const repairs = devs.reduce((n, d) => n + Number(d.sync.diagnostics()[g.w.teamId]?.repairs ?? 0), 0);
   expect(final.rows.filter((r) => (r.doc as { _conflicts?: string[] })._conflicts?.length)).toEqual([]);
 
   // The oracle: every edit accounted for, final versions concurrent, every value somebody's edit.
@@ -298,7 +299,7 @@ it(`converges after ${ROUNDS} seeded rounds of offline edits, reconnects and ser
   console.log(
     `sync devices: ${counts.rounds} rounds, ${counts.edits} edits (${counts.creates} documents created, ${counts.resolutions} conflicts settled by a device), ` +
       `${counts.deletes} deletions, ${counts.imports} imports, ${conflictsKept} conflicts kept with both versions at the end, ` +
-      `${counts.restarts} server restarts, ${counts.offline} offline periods, ${counts.reconnects} reconnects; ${final.rows.length} documents on every device; ${(elapsed / 1000).toFixed(1)} s (${(convergeMs / 1000).toFixed(1)} s of it waiting for convergence)`,
+      `${counts.restarts} server restarts, ${counts.offline} offline periods, ${counts.reconnects} reconnects, ${repairs} documents sent again because the server lacked them; ${final.rows.length} documents on every device; ${(elapsed / 1000).toFixed(1)} s (${(convergeMs / 1000).toFixed(1)} s of it waiting for convergence)`,
   );
   expect(counts.restarts).toBeGreaterThan(0);
   expect(counts.edits).toBeGreaterThan(ROUNDS);
