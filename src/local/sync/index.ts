@@ -7,7 +7,7 @@
 export { SyncController, type PendingReport, type SyncControllerOptions, type WaitResult } from './controller';
 export type { TeamRef } from './teamSync';
 export { describeTeamStatus, overallState, type SyncListener, type SyncSnapshot, type SyncState, type TeamSyncStatus } from './status';
-export type { SyncProblem, SyncProblemCode } from './problems';
+export type { ProblemReaction, SyncProblem, SyncProblemCode } from './problems';
 export { createTokenSource, refreshFromServer, REFRESH_LOCK, type LockManagerLike, type SharedTokenSource, type TokenSource } from './tokens';
 export { createSyncFetch, type FetchLike } from './syncFetch';
 export { Backoff, parseRetryAfter, seededRandom } from './backoff';
@@ -18,6 +18,7 @@ export {
   deleteMutable,
   deviceIdOf,
   listConflicts,
+  MutableDocError,
   MUTABLE_TYPES,
   readMutable,
   resolveConflict,
@@ -33,6 +34,6 @@ export {
   type SeenVersions,
   type WriteResult,
 } from './mutable';
-export { moveProject, resumeMoves, unfinishedMoves, type MoveReport } from './move';
-export { migrateAccountDatabase, migrationsOf, type MigrationReport } from './migrate';
+export { moveProject, resumeMoves, unfinishedMoves, MoveError, type MoveOptions, type MoveReport } from './move';
+export { migrateAccountDatabase, migrationsOf, MigrationError, type MigrationReport } from './migrate';
 export { projectDocIds } from './projectDocs';

@@ -115,6 +115,9 @@ export class TeamSync {
   private confirmStarted = 0;
   private confirmApplied = 0;
   private work: Promise<unknown> = Promise.resolve();
+  /** Tasks waiting or running in `work`, and since when the current one runs (diagnostics). */
+  private queued = 0;
+  private runningSince: number | null = null;
   /** Documents a sweep found changing under it: swept again at the next pause. */
   private resweep = new Set<string>();
   /** Documents sent again by id because the server lacked them (see `repair`). */
@@ -419,9 +422,20 @@ export class TeamSync {
 
   /** Runs `task` after the previous one (sweeps and confirmations never overlap). */
   private serially(task: () => Promise<unknown>): void {
-    this.work = this.work.then(task).catch((err: unknown) => {
-      if (!this.closed) console.warn(`Sync of "${this.team.name}":`, err);
-    });
+    this.queued++;
+    this.work = this.work
+      .then(async () => {
+        this.runningSince = this.deps.clock.now();
+        try {
+          await task();
+        } finally {
+          this.runningSince = null;
+          this.queued--;
+        }
+      })
+      .catch((err: unknown) => {
+        if (!this.closed) console.warn(`Sync of "${this.team.name}":`, err);
+      });
   }
 
   private afterPull(db: Db, ids: string[]): void {
@@ -525,6 +539,9 @@ export class TeamSync {
         if (!ids || applied !== this.confirmApplied) continue;
         this.pending = ids.size;
         this.deps.onStatus();
+        // Changes arrived while replication is idle (written by a replication already cancelled,
+        // say): nothing else will ask the server about them, so ask now.
+        if (this.pending > 0 && this.idle) this.scheduleConfirm();
       } while (this.countAgain);
     })().finally(() => {
       this.counting = null;
@@ -562,6 +579,7 @@ export class TeamSync {
       record: this.record ? { confirmedSeq: this.record.confirmedSeq, checkedSeq: this.record.checkedSeq, pendingIds: this.record.pendingIds.length } : null,
       resweep: this.resweep.size,
       repairs: this.repairs,
+      tasks: { queued: this.queued, runningFor: this.runningSince === null ? null : this.deps.clock.now() - this.runningSince },
     };
   }
 
