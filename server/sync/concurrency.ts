@@ -64,7 +64,15 @@ export class ConcurrencyLimiter {
     if (res) {
       res.once('finish', release);
       res.once('close', release);
+      // The client may have gone before the slot was taken (the checks before it are async): its
+      // 'close' has already fired and will not fire again, so the slot would never come back.
+      if (hasClosed(res)) release();
     }
     return release;
   }
+}
+
+/** True once the response can no longer be answered: its connection closed or it was destroyed. */
+function hasClosed(res: Response): boolean {
+  return res.closed || res.destroyed || res.socket === null || res.socket.destroyed;
 }
