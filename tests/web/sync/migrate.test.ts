@@ -8,7 +8,7 @@ import './setup';
 import { describe, expect, it } from 'vitest';
 import type { PeriodTable } from '../../../src/core/evm/periodTable';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
-import { localStoreNameFor, openLocalStore, pouchDb } from '../../../src/client/store';
+import { localStoreNameFor, openLocalStore, pouchDb } from '../../../src/local/store';
 import { deviceDbName } from '../../../src/local/sync/names';
 import { migrateAccountDatabase, migrationsOf } from '../../../src/local/sync/migrate';
 
