@@ -17,13 +17,13 @@
  *
  * Target (issue 13): 100k activities from drop to dashboard ≤ 6 s; a 20k save ≤ 1 s.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { syntheticXerBytes } from './xer.bench';
+import { startServerProcess } from '../tests/e2e/ownServer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(here, '..');
@@ -51,32 +51,7 @@ function xerFile(n: number): { file: string; bytes: number } {
   return { file, bytes: bytes.length };
 }
 
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'development', LOCAL_BILLING: '1', RATE_LIMIT_IP_FACTOR: '50', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start:\n${log}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      log = (log + chunk.toString()).slice(-8000);
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The server exited (${code}):\n${log}`));
-    });
-  });
-  return { url, child };
-}
+const startServer = (dataDir: string) => startServerProcess(dataDir, { LOCAL_BILLING: '1', RATE_LIMIT_IP_FACTOR: '50' });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

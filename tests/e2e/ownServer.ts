@@ -15,16 +15,23 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PASSWORD = 'correct horse battery staple';
 
-interface Running {
+export interface Running {
   url: string;
   child: ChildProcess;
 }
 
-async function startServer(dataDir: string): Promise<Running> {
+// The dev outbox must be asked for (specs follow mailed links through it), as in playwright.config.ts.
+const startServer = (dataDir: string): Promise<Running> => startServerProcess(dataDir, { EARNEST_DEV_OUTBOX: '1' });
+
+/**
+ * The real server (`server/index.ts`) in a child process on a free loopback port, on `dataDir`,
+ * with `env` added; resolves with its URL once it says it is listening. Also used by the browser
+ * import benchmark (bench/importSave.bench.ts).
+ */
+export async function startServerProcess(dataDir: string, env: Record<string, string>): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
-    // The dev outbox must be asked for (specs follow mailed links through it), as in playwright.config.ts.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'development', EARNEST_DEV_OUTBOX: '1', DATA_DIR: dataDir },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'development', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
