@@ -1,11 +1,7 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { useDistCopyServer } from './distCopyServer';
 import { expectNoSeriousAxe } from './pageChecks';
 import { signedInUser } from './session';
 
@@ -228,39 +224,18 @@ test('the web manifest has the Projects and Import shortcuts, with icons that ex
 });
 
 test.describe('an update waiting', () => {
-  // A private server on its own port (so its own origin and service worker) serving a copy of
-  // dist/, whose sw.js the test changes to publish a "new version" (as update.spec.ts does).
-  let server: Server;
-  let dir: string;
-  let origin: string;
-
-  test.beforeAll(async () => {
-    test.skip(!existsSync(join(dist, 'sw.js')), 'dist/ is missing: run `npm run build` first.');
-    dir = mkdtempSync(join(tmpdir(), 'earnest-pwa-update-'));
-    cpSync(dist, dir, { recursive: true });
-    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: join(dir, 'data') });
-    const app = createApp({ config, staticDir: dir });
-    await new Promise<void>((done) => {
-      server = app.listen(0, '127.0.0.1', () => done());
-    });
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-
-  test.afterAll(async () => {
-    if (server) await new Promise<void>((done) => server.close(() => done()));
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const updated = useDistCopyServer('earnest-pwa-update-');
 
   test('/pwa offers it with the update prompt’s own action, and still does after "Later"', async ({ page }) => {
     test.setTimeout(120_000);
-    await page.goto(`${origin}/pwa`);
+    await page.goto(`${updated.origin}/pwa`);
     await controlledBySw(page);
     const version = page.getByRole('region', { name: 'App version' });
     await expect(figure(version, 'worker')).toHaveText('Active');
     await version.getByRole('button', { name: 'Check for updates' }).click();
     await expect(version.getByRole('status')).toHaveText('This is the latest version.');
 
-    appendFileSync(join(dir, 'sw.js'), '\n// new version\n');
+    updated.publishNewVersion();
     await version.getByRole('button', { name: 'Check for updates' }).click();
     const offer = version.getByRole('region', { name: 'Update available' });
     await expect(offer).toContainText('A new version is available.');

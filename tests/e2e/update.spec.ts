@@ -1,38 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { useDistCopyServer } from './distCopyServer';
 
-// A private server on its own port (so its own origin and service worker) serving a copy of
-// dist/, whose sw.js the test changes to publish a "new version".
-let server: Server;
-let dir: string;
-let origin: string;
-
-test.beforeAll(async () => {
-  const dist = resolve(process.cwd(), 'dist');
-  test.skip(!existsSync(join(dist, 'sw.js')), 'dist/ is missing: run `npm run build` first.');
-  dir = mkdtempSync(join(tmpdir(), 'earnest-update-'));
-  cpSync(dist, dir, { recursive: true });
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: join(dir, 'data') });
-  const app = createApp({ config, staticDir: dir });
-  await new Promise<void>((done) => {
-    server = app.listen(0, '127.0.0.1', () => done());
-  });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-test.afterAll(async () => {
-  if (server) await new Promise<void>((done) => server.close(() => done()));
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const updated = useDistCopyServer('earnest-update-');
 
 test('a new service worker waits and the prompt offers Reload / Later', async ({ page }) => {
-  await page.goto(`${origin}/features`);
+  await page.goto(`${updated.origin}/features`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Features');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -43,7 +15,7 @@ test('a new service worker waits and the prompt offers Reload / Later', async ({
   await expect(page.getByText('A new version is available')).toHaveCount(0);
 
   // Publish a new version and let the page find it (the hourly check calls update() the same way).
-  appendFileSync(join(dir, 'sw.js'), '\n// new version\n');
+  updated.publishNewVersion();
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
     await registration?.update();

@@ -12,7 +12,7 @@ import { analyseCurve } from './curve';
 import { cashFlow } from './cashflow';
 import { periodGrid, periodsElapsed, type PeriodGrid, type PeriodSpec } from './periods';
 import { rollUp, type BreakdownBy } from './rollup';
-import { actualsAfterDataDateWarning, inferActualStarts, inferredStartsWarning } from './inferredStarts';
+import { actualsAfterDataDateWarning, inferActualStarts, inferredStartsWarning } from './actualDates';
 import { basisColumns, chooseBasis, earnedValues } from './techniques';
 import { activitySpans, compileCalendars, plannedValuesAt, timePhase, type Spans, type SpreadProfile } from './timephase';
 import type { Analysis, EacMethod, PeriodPoint } from './types';

@@ -330,3 +330,19 @@ export function scheduleOnly(opts: { basis?: 'duration' | 'units' | 'cost' } = {
     ],
   });
 }
+
+/** Cost spent in the first two months, nothing earned yet. */
+export const spentNothingEarned = (): Analysis =>
+  buildAnalysis({ name: 'Mobilising', months: '2025-01', pv: sCurve(600_000, 6), ev: [0, 0], ac: [5_000, 12_000] });
+
+/** The scenarios the commentary and the status tests both run over (each adds its own). */
+export const SCENARIOS: Readonly<Record<string, () => Analysis>> = {
+  earlyOverrun,
+  midOnTrack,
+  lateBehind,
+  finished,
+  notStarted: () => notStarted(true),
+  notDue: () => notStarted(false),
+  underAhead: () => underAhead(),
+  spentNothingEarned,
+};

@@ -6,19 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '../../../src/core/evm/types';
 import { DEFAULT_RULES, METRIC_IDS, evaluateAlerts, statusOf, type AlertRule } from '../../../src/core/insight';
-import { buildAnalysis, earlyOverrun, finished, lateBehind, midOnTrack, notStarted, scheduleOnly, sCurve, underAhead } from './fixtures';
+import { SCENARIOS as BASE_SCENARIOS, buildAnalysis, earlyOverrun, notStarted, scheduleOnly, sCurve } from './fixtures';
 
 const SCENARIOS: Record<string, () => Analysis> = {
-  earlyOverrun,
-  midOnTrack,
-  lateBehind,
-  finished,
-  notStarted: () => notStarted(true),
-  notDue: () => notStarted(false),
-  underAhead: () => underAhead(),
+  ...BASE_SCENARIOS,
   scheduleOnly: () => scheduleOnly(),
   noCostYet: () => buildAnalysis({ name: 'No Cost Yet', months: '2025-01', pv: sCurve(1_000_000, 10), ev: [20_000, 60_000, 120_000], ac: [0, 0, 0] }),
-  spentNothingEarned: () => buildAnalysis({ name: 'Mobilising', months: '2025-01', pv: sCurve(600_000, 6), ev: [0, 0], ac: [5_000, 12_000] }),
 };
 
 const STRICT: AlertRule[] = DEFAULT_RULES.map((r) => ({ ...r, threshold: r.comparison === '<' ? r.threshold + 0.2 : r.threshold / 4 }));

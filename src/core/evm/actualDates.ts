@@ -1,5 +1,6 @@
 /**
- * Actual starts inferred from reported progress.
+ * Actual dates against reported progress and the data date: starts inferred where progress was
+ * reported without one, and the warning for actual dates after the data date.
  *
  * Progress reported on an activity means it has started, whatever its dates say. Activity lists
  * kept in Excel often carry % complete and actual cost but no "Actual Start" column, and P6/MS
