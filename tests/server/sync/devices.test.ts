@@ -207,7 +207,7 @@ it(`converges after ${ROUNDS} seeded rounds of offline edits, reconnects and ser
       const ids = [...new Set(states.slice(1).flatMap((s) => differences(states[0], s)))].slice(0, 5);
       return [
         ...devs.map((d) => `${d.name}: ${JSON.stringify(d.status())} ${JSON.stringify(d.sync.diagnostics())} in flight: ${JSON.stringify(d.inFlight())}`),
-        `_changes requests open on the server: ${JSON.stringify(g.openFeeds())}`,
+        `requests open on the server: ${JSON.stringify(g.openRequests())}`,
         ...ids.map((id) => `${id}: ${states.map((s, i) => `[${i < devs.length ? devs[i].name : 'server'}] ${s.get(id) ?? '-'}`).join('\n   ')}`),
       ].join('\n');
     };

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, teamDbName } from '../../../server/store';
 import { FORBIDDEN_NOT_MEMBER, FORBIDDEN_VIEWER, planEndedMessage } from '../../../server/sync/errors';
 import { ensureHomeTeam } from '../../../server/teams/home';
+import { createTeamQueue } from '../../../server/sync/projectLimit';
 import { projectLimitMessage } from '../../../server/teams/limits';
 import { addMember } from '../../../server/teams/membership';
 import { Backoff, SyncController, createTokenSource, seededRandom } from '../../../src/local/sync';
@@ -485,5 +486,28 @@ describe('the gateway under clients that go away', () => {
     const statuses = await Promise.all(held.map((c) => fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: c.signal }).then((r) => r.status)));
     held.forEach((c) => c.abort());
     expect(statuses).toEqual([200, 200, 200, 200]);
+  });
+});
+
+describe("the gateway's queue of project writes", () => {
+  it("runs one team's writes one at a time, other teams' beside them, and belongs to one gateway only (gateway fix: it was shared by every app in the process)", async () => {
+    const queue = createTeamQueue();
+    const log: string[] = [];
+    const task = (name: string, ms: number) => async () => {
+      log.push(`${name} starts`);
+      await sleep(ms);
+      log.push(`${name} ends`);
+      return name;
+    };
+    const all = Promise.all([queue('t1', task('a', 30)), queue('t1', task('b', 5)), queue('t2', task('c', 5))]);
+    expect(await all).toEqual(['a', 'b', 'c']);
+    expect(log).toEqual(['a starts', 'c starts', 'c ends', 'a ends', 'b starts', 'b ends']);
+
+    // A write an earlier app never finished (its store closed under it) holds its own queue only:
+    // the server that replaced it answers the team's project writes.
+    const before = createTeamQueue();
+    void before('t1', () => new Promise(() => undefined));
+    const after = createTeamQueue();
+    expect(await Promise.race([after('t1', async () => 'answered'), sleep(1_000).then(() => 'held')])).toBe('answered');
   });
 });
