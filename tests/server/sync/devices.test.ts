@@ -214,7 +214,14 @@ it(`converges after ${ROUNDS} seeded rounds of offline edits, reconnects and ser
           const lacking = ((await serverDb.revsDiff({ [id]: leaves })) as Record<string, { missing?: string[] }>)[id]?.missing ?? [];
           if (lacking.length === 0) continue;
           const got = await d.db.bulkGet({ docs: lacking.map((rev) => ({ id, rev })), revs: true, latest: true } as PouchDB.Core.BulkGetOptions).catch((e: Error) => e.message);
-          probes.push(`${d.name} ${id} lacking ${JSON.stringify(lacking)} bulkGet: ${JSON.stringify(got).slice(0, 600)}`);
+          const plain = await d.db.get(id, { rev: lacking[0], revs: true }).catch((e: Error) => `${e.name} ${e.message}`);
+          // The adapter's own revision tree (PouchDB's revsDiff reads it the same way).
+          const tree = await new Promise((resolve) => {
+            const a = d.db as unknown as { _getRevisionTree?: (id: string, cb: (e: unknown, t: unknown) => void) => void };
+            if (!a._getRevisionTree) return resolve('no tree access');
+            a._getRevisionTree(id, (e, t) => resolve(e ? String(e) : t));
+          });
+          probes.push(`${d.name} ${id} lacking ${JSON.stringify(lacking)} bulkGet: ${JSON.stringify(got).slice(0, 400)} get: ${JSON.stringify(plain).slice(0, 400)} tree: ${JSON.stringify(tree).slice(0, 1500)}`);
         }
       }
       return [
