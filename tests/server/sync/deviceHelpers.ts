@@ -32,8 +32,10 @@ export interface Gateway {
 /** Requests to /db/ the server is answering now, with when they started, whose token and the URL. */
 function watchRequests(srv: Running, open: Map<unknown, string>): void {
   srv.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (!req.url?.startsWith('/db/')) return;
-    open.set(res, `${new Date().toISOString()} …${req.headers.authorization?.slice(-8) ?? ''} ${req.method} ${req.url}`);
+    // Express has already cut its mount path from req.url by now: originalUrl keeps it.
+    const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
+    if (!url.startsWith('/db/')) return;
+    open.set(res, `${new Date().toISOString()} …${req.headers.authorization?.slice(-8) ?? ''} ${req.method} ${url}`);
     res.once('close', () => open.delete(res));
   });
 }
