@@ -24,7 +24,7 @@ import { checkBatchSize, checkBulkDocs, checkCheckpoint, checkDocSize } from './
 import { FORBIDDEN_DESIGN, FORBIDDEN_NOT_MEMBER, FORBIDDEN_VIEWER, GatewayError, sendThrown } from './errors';
 import { MAX_FEEDS_PER_USER, MAX_FEEDS_TOTAL, MAX_READS_PER_USER, MAX_READS_TOTAL, MAX_WRITES_PER_USER, MAX_WRITES_TOTAL } from './limits';
 import { refuseWritesAfterPlanEnd } from './planEnded';
-import { checkProjectLimit, liveProjectWrites, serialisedPerTeam } from './projectLimit';
+import { checkProjectLimit, createTeamQueue, liveProjectWrites } from './projectLimit';
 import { ALLOWED_METHODS, isDocWrite, parseTarget, type Target } from './route';
 
 export { proxyRoles, proxyToken, proxyHashFromEnv } from './couchProxy';
@@ -46,6 +46,8 @@ export function createSyncGateway(deps: RouterDeps): Router {
   const feeds = new ConcurrencyLimiter({ perUser: MAX_FEEDS_PER_USER, total: MAX_FEEDS_TOTAL, what: '_changes feeds' });
   const reads = new ConcurrencyLimiter({ perUser: MAX_READS_PER_USER, total: MAX_READS_TOTAL, what: 'document reads (_bulk_get, _all_docs)' });
   const writes = new ConcurrencyLimiter({ perUser: MAX_WRITES_PER_USER, total: MAX_WRITES_TOTAL, what: 'document writes (_bulk_docs, PUT)' });
+  // Project-creating writes of a team, one at a time (this gateway's own queue: projectLimit.ts).
+  const serialisedPerTeam = createTeamQueue();
 
   // Where the request goes. The gateway root (`/db`, `/db/`) is not a database: left to the app's 404.
   const locate: RequestHandler = (req: Request, res: Response, next: NextFunction) => {

@@ -69,19 +69,27 @@ export async function checkProjectLimit(deps: RouterDeps, teamId: string, projec
   }
 }
 
+/** Runs `fn` after every earlier call for the same team has settled. */
+export type TeamQueue = <T>(teamId: string, fn: () => Promise<T>) => Promise<T>;
+
 /**
- * Runs project-creating writes of one team one at a time (in this process), so two requests cannot
- * both pass the check for the last free slot.
+ * Runs project-creating writes of one team one at a time, so two requests cannot both pass the
+ * check for the last free slot. One queue per gateway (createSyncGateway), like its concurrency
+ * limits: a queue kept in this module was shared by every app in the process, so a write an app
+ * never finished (its store closed under it) held every later app's project writes for that team
+ * for ever, unanswered (seen when tests restart the server in-process).
  */
-const queues = new Map<string, Promise<unknown>>();
-export async function serialisedPerTeam<T>(teamId: string, fn: () => Promise<T>): Promise<T> {
-  const previous = queues.get(teamId) ?? Promise.resolve();
-  const run = previous.then(fn, fn);
-  const tail = run.catch(() => undefined);
-  queues.set(teamId, tail);
-  try {
-    return await run;
-  } finally {
-    if (queues.get(teamId) === tail) queues.delete(teamId);
-  }
+export function createTeamQueue(): TeamQueue {
+  const queues = new Map<string, Promise<unknown>>();
+  return async <T>(teamId: string, fn: () => Promise<T>): Promise<T> => {
+    const previous = queues.get(teamId) ?? Promise.resolve();
+    const run = previous.then(fn, fn);
+    const tail = run.catch(() => undefined);
+    queues.set(teamId, tail);
+    try {
+      return await run;
+    } finally {
+      if (queues.get(teamId) === tail) queues.delete(teamId);
+    }
+  };
 }

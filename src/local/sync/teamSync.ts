@@ -6,11 +6,13 @@
  *
  * - PouchDB runs with `retry: false`: the engine does its own retrying, so it can obey the
  *   server's Retry-After and use jittered, capped backoff (backoff.ts) rather than PouchDB's;
- * - a restart resumes from the replication checkpoints PouchDB keeps in `_local/` on both sides
- *   (the remote's URL, hence the replication id, never changes);
+ * - each connection has its own handle on the remote, whose `_changes` feeds close with it; a
+ *   restart resumes from the replication checkpoints PouchDB keeps in `_local/` on both sides (the
+ *   remote's URL, hence the replication id, never changes);
  * - after each pull, the mutable documents that arrived are swept for conflicts (mutable.ts);
  * - when replication goes idle, the server is asked which local changes it lacks (sent.ts): the
- *   exact "n changes waiting".
+ *   exact "n changes waiting"; documents it lacks although replication is past them are sent
+ *   again by id.
  */
 import type { TeamRole } from '../../core/api/teams';
 import { Backoff } from './backoff';

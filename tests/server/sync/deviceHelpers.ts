@@ -25,14 +25,18 @@ export interface Gateway {
   member(email: string, role: Exclude<TeamRole, 'owner'>): Promise<string>;
   /** The `_changes` requests open on the server now. */
   openFeeds(): string[];
+  /** Every /db/ request open on the server now. */
+  openRequests(): string[];
 }
 
-/** `_changes` requests the server is answering now, with when they started, whose token and the URL. */
-function watchFeeds(srv: Running, feeds: Map<unknown, string>): void {
+/** Requests to /db/ the server is answering now, with when they started, whose token and the URL. */
+function watchRequests(srv: Running, open: Map<unknown, string>): void {
   srv.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (!req.url?.includes('/_changes')) return;
-    feeds.set(res, `${new Date().toISOString()} …${req.headers.authorization?.slice(-8) ?? ''} ${req.url}`);
-    res.once('close', () => feeds.delete(res));
+    // Express has already cut its mount path from req.url by now: originalUrl keeps it.
+    const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
+    if (!url.startsWith('/db/')) return;
+    open.set(res, `${new Date().toISOString()} …${req.headers.authorization?.slice(-8) ?? ''} ${req.method} ${url}`);
+    res.once('close', () => open.delete(res));
   });
 }
 
@@ -40,7 +44,7 @@ export async function gateway(prefix: string, env: NodeJS.ProcessEnv = {}): Prom
   const w = await world(prefix);
   // Unlimited projects (the free_user role), so a long run never meets the projects limit.
   await grantRole(w.store, w.ownerId, 'free_user');
-  const feeds = new Map<unknown, string>();
+  const open = new Map<unknown, string>();
   const g: Gateway = {
     w,
     srv: await listen(w.store, w.dir, 0, env),
@@ -51,7 +55,7 @@ export async function gateway(prefix: string, env: NodeJS.ProcessEnv = {}): Prom
       await w.store.close();
       const store = w.reopen();
       g.srv = await listen(store, w.dir, port, env);
-      watchFeeds(g.srv, feeds);
+      watchRequests(g.srv, open);
     },
     async close() {
       await g.srv.stop();
@@ -62,9 +66,10 @@ export async function gateway(prefix: string, env: NodeJS.ProcessEnv = {}): Prom
       await addMember(w.store, w.teamId, id, role, Date.now());
       return id;
     },
-    openFeeds: () => [...feeds.values()],
+    openFeeds: () => [...open.values()].filter((r) => r.includes('/_changes')),
+    openRequests: () => [...open.values()],
   };
-  watchFeeds(g.srv, feeds);
+  watchRequests(g.srv, open);
   return g;
 }
 

@@ -205,9 +205,29 @@ it(`converges after ${ROUNDS} seeded rounds of offline edits, reconnects and ser
     const explain = async () => {
       const states = await Promise.all([...devs.map((d) => replicaState(d.db)), replicaState(g.w.store.db(teamDbName(g.w.teamId)))]);
       const ids = [...new Set(states.slice(1).flatMap((s) => differences(states[0], s)))].slice(0, 5);
+      // For each differing document: what each device answers for the leaves the server lacks.
+      const probes: string[] = [];
+      const serverDb = g.w.store.db(teamDbName(g.w.teamId));
+      for (const id of ids) {
+        for (const d of devs) {
+          const leaves = (await d.db.changes({ doc_ids: [id], style: 'all_docs', filter: '_doc_ids', return_docs: true })).results[0]?.changes.map((c) => c.rev) ?? [];
+          const lacking = ((await serverDb.revsDiff({ [id]: leaves })) as Record<string, { missing?: string[] }>)[id]?.missing ?? [];
+          if (lacking.length === 0) continue;
+          const got = await d.db.bulkGet({ docs: lacking.map((rev) => ({ id, rev })), revs: true, latest: true } as PouchDB.Core.BulkGetOptions).catch((e: Error) => e.message);
+          const plain = await d.db.get(id, { rev: lacking[0], revs: true }).catch((e: Error) => `${e.name} ${e.message}`);
+          // The adapter's own revision tree (PouchDB's revsDiff reads it the same way).
+          const tree = await new Promise((resolve) => {
+            const a = d.db as unknown as { _getRevisionTree?: (id: string, cb: (e: unknown, t: unknown) => void) => void };
+            if (!a._getRevisionTree) return resolve('no tree access');
+            a._getRevisionTree(id, (e, t) => resolve(e ? String(e) : t));
+          });
+          probes.push(`${d.name} ${id} lacking ${JSON.stringify(lacking)} bulkGet: ${JSON.stringify(got).slice(0, 400)} get: ${JSON.stringify(plain).slice(0, 400)} tree: ${JSON.stringify(tree).slice(0, 1500)}`);
+        }
+      }
       return [
+        ...probes,
         ...devs.map((d) => `${d.name}: ${JSON.stringify(d.status())} ${JSON.stringify(d.sync.diagnostics())} in flight: ${JSON.stringify(d.inFlight())}`),
-        `_changes requests open on the server: ${JSON.stringify(g.openFeeds())}`,
+        `requests open on the server: ${JSON.stringify(g.openRequests())}`,
         ...ids.map((id) => `${id}: ${states.map((s, i) => `[${i < devs.length ? devs[i].name : 'server'}] ${s.get(id) ?? '-'}`).join('\n   ')}`),
       ].join('\n');
     };
