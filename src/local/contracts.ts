@@ -15,6 +15,13 @@ import type { ImportWarning, StatusDateSource } from '../core/model';
 import type { LocalDateTime } from '../core/model/dates';
 import type { StatusDateChoice } from '../core/model/statusDate';
 import type { analyseSample } from '../core/sample/riversideViaduct';
+import type { TeamRole } from '../core/api/teams';
+import type { PendingReport, WaitResult } from './sync/controller';
+import type { SyncSnapshot } from './sync/status';
+
+export type { SyncProblemCode } from './sync/problems';
+export type { SyncSnapshot, SyncState, TeamSyncStatus } from './sync/status';
+export type { PendingReport, WaitResult };
 
 // --- projects and imports as lists show them ---------------------------------------------------
 
@@ -34,6 +41,15 @@ export interface ProjectSummaryRow {
   createdAt: string;
   /** The later of the project's own change and its latest import (ISO instant). */
   updatedAt: string;
+  /**
+   * The team whose database holds the project (every project lives in exactly one team's space;
+   * the home team is the user's personal space). Filled in by the data worker's account session,
+   * which knows which team database each row came from.
+   */
+  teamId?: string;
+  teamName?: string;
+  /** The user's role in that team: a viewer's screens are read-only. */
+  role?: TeamRole;
 }
 
 export interface ImportSummaryRow {
@@ -145,6 +161,8 @@ export interface CommitTarget {
   index: number;
   /** The project it is the next status of; null for a new project. */
   projectId: string | null;
+  /** The team a new project is created in (ignored when `projectId` is set); default the home team. */
+  teamId?: string;
   /** The status date confirmed in the import summary; omitted: the file's own. */
   statusDate?: { date: string; source: StatusDateSource };
 }
@@ -182,6 +200,26 @@ export type StoreEvent =
   | { kind: 'projects-changed' }
   | { kind: 'read-only'; message: string; layout: number; build?: string };
 
+// --- sync ---------------------------------------------------------------------------------------
+
+/** A team the signed-in user belongs to, as GET /api/teams lists it. */
+export interface SyncTeam {
+  id: string;
+  name: string;
+  role: TeamRole;
+  /** The user's own (personal) team. */
+  isHome: boolean;
+}
+
+/** What the page hands the data worker after sign-in (and again whenever membership changes). */
+export interface SyncStart {
+  /** `location.origin`: the gateway is `<origin>/db/<teamId>`. */
+  origin: string;
+  /** The page's current access token; newer ones arrive on the `earnest-auth-token` channel. */
+  accessToken: string | null;
+  teams: SyncTeam[];
+}
+
 // --- the data worker ---------------------------------------------------------------------------
 
 export interface DataApi {
@@ -213,6 +251,26 @@ export interface DataApi {
 
   rememberMapping(signature: string, corrections: Record<string, string | null>): Promise<void>;
   recallMapping(signature: string): Promise<Record<string, string | null> | null>;
+}
+
+/** The data worker's sync calls (issue 13); DataApi takes them on once the worker implements them. */
+export interface SyncApi {
+  /**
+   * Opens one device database per team, migrates the old per-account database into the home
+   * team's first (nothing lost), and starts replicating each team through the gateway. Calling it
+   * again with other teams or roles updates what syncs; idempotent.
+   */
+  startSync(start: SyncStart): Promise<void>;
+  /** Calls `listener` (a Comlink.proxy) with the sync status now and on every change. */
+  subscribeSync(listener: (snapshot: SyncSnapshot) => void): Promise<void>;
+  /** What this device holds that the server does not have yet, per team (the sign-out warning). */
+  pendingChanges(): Promise<PendingReport[]>;
+  /** Waits up to `timeoutMs` for everything to reach the server ("Wait for them to be sent"). */
+  waitForSent(timeoutMs: number): Promise<WaitResult>;
+  /** Stops replicating (sign-out); the data stays on the device. */
+  stopSync(): Promise<void>;
+  /** Renames a project (a mutable field: concurrent renames on two devices are both kept until resolved). */
+  renameProject(projectId: string, name: string): Promise<void>;
 }
 
 // --- the home page's tour ----------------------------------------------------------------------
