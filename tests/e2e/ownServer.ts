@@ -68,6 +68,10 @@ const postJson = (url: string, body: unknown) =>
 export interface OwnServer {
   url: string;
   stop(): Promise<void>;
+  /** Stops the server process only (its data stays), as a crash or a deploy would. */
+  halt(): Promise<void>;
+  /** Starts it again on the same port and data, so open pages reconnect to the same origin. */
+  resume(): Promise<void>;
 }
 
 /** A running server whose store holds `users` (signed up, password {@link PASSWORD}) with `admin` an administrator. */
@@ -121,12 +125,22 @@ export async function ownServerWithRoles(prefix: string, setup: OwnServerSetup):
     const roles = await (await fetch(`${running.url}/api/user-roles`, { headers: { Authorization: `Bearer ${session.accessToken}` } })).text();
     if (!roles.includes(`"${role}"`)) throw new Error(`The ${role} grant to ${email} did not take: ${outputs.join(' ')} → ${roles}`);
   }
-  const final = running;
+  let current: Running | null = running;
+  const url = running.url;
   return {
-    url: final.url,
+    url,
     async stop() {
-      await stopServer(final);
+      if (current) await stopServer(current);
+      current = null;
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    async halt() {
+      if (current) await stopServer(current);
+      current = null;
+    },
+    async resume() {
+      if (current) return;
+      current = await startServerProcess(dataDir, { EARNEST_DEV_OUTBOX: '1', PORT: new URL(url).port });
     },
   };
 }
