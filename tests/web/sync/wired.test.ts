@@ -207,6 +207,30 @@ describe('two devices of one user', () => {
   });
 });
 
+describe('signing out and in again', () => {
+  it('stops replicating and keeps everything on the device; changes made meanwhile are counted, then sent on the next start', async () => {
+    const a = device('a');
+    const b = device('b');
+    await start(a);
+    await start(b);
+    const kept = await a.api.createProject({ name: 'Kept' });
+    await until(async () => (await b.api.listProjects()).length === 1, 20_000, 'the first project on B');
+
+    await a.api.stopSync();
+    expect(a.api.sync.controller()!.getSnapshot().running).toBe(false);
+    const later = await a.api.createProject({ name: 'Made after sign-out' });
+    expect((await a.api.listProjects()).map((p) => p.id).sort()).toEqual([kept.id, later.id].sort());
+    await until(async () => (await a.api.pendingChanges())[0]?.pending === 1, 5_000, 'the waiting change to be counted');
+    const [report] = await a.api.pendingChanges();
+    expect(report).toMatchObject({ teamId: g.w.teamId, pending: 1, canSend: false });
+    expect(await a.api.waitForSent(200)).toMatchObject({ sent: false, waiting: [{ pending: 1 }] });
+
+    await start(a);
+    await until(async () => (await b.api.listProjects()).some((p) => p.id === later.id), 20_000, 'the later project on B');
+    expect(await a.api.waitForSent(10_000)).toEqual({ sent: true, waiting: [] });
+  });
+});
+
 describe('a viewer', () => {
   it('receives the team’s projects, read-only, and every write is refused with why and what to do', async () => {
     const viewerId = await g.member('vic@example.com', 'viewer');
@@ -290,5 +314,43 @@ describe('the first start after team sync arrived', () => {
     await until(async () => (await b.api.listProjects()).length === before.length, 20_000, 'the migrated projects on a second device');
     await until(async () => (await b.api.listImports(first.projectId)).filter((i) => i.complete).length === 2, 20_000, 'both imports on the second device');
     expect(await b.api.dashboard(first.projectId, OPENING)).toEqual(dashboardBefore);
+  });
+
+  it('offline on that first start, serves the old database until the teams are known, then migrates it', async () => {
+    const userId = 'user:olga@example.com';
+    const oldName = await localStoreNameFor(userId);
+    const old = await openLocalStore({ name: oldName, broadcast: false, buildId: 'test-build' });
+    const project = await old.createProject({ name: 'Substation' });
+    await old.close();
+    const olgaHome = await ensureHomeTeam(g.w.store, userId, Date.now());
+    const teams: SyncTeam[] = [{ id: olgaHome, name: 'Olga', role: 'owner', isHome: true }];
+
+    const api = createDataBackend({ buildId: 'test-build', now: () => NOW, sync: { refresh: () => () => tokenFor(userId), tokens: { locks: null, channelName: null }, engine: { network: null, leaderLock: undefined } } });
+    backends.push({ api, stores: [] });
+    await api.useAccount(userId);
+    // No network: the page could not ask for the teams, and this device never knew them.
+    await api.startSync({ origin: g.srv.origin, accessToken: null, teams: [] });
+    expect((await api.listProjects()).map((p) => p.name)).toEqual(['Substation']);
+    const offlineEdit = await api.createProject({ name: 'Made offline' });
+    expect(api.sync.controller()).toBeNull();
+
+    // Back online: the teams arrive, the old database moves into the personal space, sync starts.
+    await api.startSync({ origin: g.srv.origin, accessToken: await tokenFor(userId), teams });
+    const rows = await api.listProjects();
+    expect(rows.map((r) => r.id).sort()).toEqual([project.id, offlineEdit.id].sort());
+    expect(rows.every((r) => r.teamId === olgaHome)).toBe(true);
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(`_pouch_${oldName}`);
+    // They reach the server: another device of hers receives both.
+    const other = device('olga2', { userId, teams });
+    await start(other);
+    await until(async () => (await other.api.listProjects()).length === 2, 20_000, 'the migrated projects on her other device');
+
+    // A later start with no network knows the teams: it serves the personal space at once.
+    await api.sync.closeSync();
+    await api.session.close();
+    const later = createDataBackend({ buildId: 'test-build', now: () => NOW });
+    backends.push({ api: later, stores: [] });
+    await later.useAccount(userId);
+    expect((await later.listProjects()).map((r) => [r.id, r.teamId]).sort()).toEqual(rows.map((r) => [r.id, r.teamId]).sort());
   });
 });
