@@ -103,6 +103,11 @@ export function restartSync(): Promise<void> {
   return current ? startSyncFor(current) : Promise.resolve();
 }
 
+/** Starts the data worker, and with it sync, if it is not running yet (the signed-in app opening on a page that reads no projects). */
+export function ensureSync(): void {
+  dataApi();
+}
+
 /**
  * Stops the worker's replication (sign-out); its data stays on the device. Does nothing when no
  * worker is running (nothing was replicating).
