@@ -36,7 +36,7 @@ export function noteStoreEvent(event: StoreEvent): void {
   else useLocalStoreEvents.setState({ readOnly: { message: event.message, layout: event.layout } });
 }
 
-type Entry = { worker: Worker; api: Comlink.Remote<DataApi>; userId: string };
+type Entry = { worker: Worker; api: Comlink.Remote<DataApi>; userId: string; retryOnline?: boolean };
 let current: Entry | null = null;
 
 /** The user's teams as the worker takes them; [] when the server cannot be asked (the worker then uses the ones it remembers). */
@@ -57,7 +57,17 @@ async function fetchTeams(): Promise<{ teams: SyncTeam[]; fetched: boolean }> {
 async function startSyncFor(entry: Entry): Promise<void> {
   const { teams, fetched } = await fetchTeams();
   if (current !== entry) return;
-  if (!fetched && typeof window !== 'undefined') window.addEventListener('online', () => void startSyncFor(entry), { once: true });
+  if (!fetched && !entry.retryOnline && typeof window !== 'undefined') {
+    entry.retryOnline = true;
+    window.addEventListener(
+      'online',
+      () => {
+        entry.retryOnline = false;
+        startSyncFor(entry).catch((err: unknown) => console.error('Sync could not start:', err));
+      },
+      { once: true },
+    );
+  }
   await entry.api.startSync({ origin: location.origin, accessToken: currentAccessToken(), teams });
 }
 
@@ -99,8 +109,10 @@ export function dataApi(): Comlink.Remote<DataApi> {
  * leaving a team, a role change, or signing in again). Starts the worker if it is not running.
  */
 export function restartSync(): Promise<void> {
+  const before = current;
   dataApi();
-  return current ? startSyncFor(current) : Promise.resolve();
+  // A worker started just now has asked for them already.
+  return current && current === before ? startSyncFor(current) : Promise.resolve();
 }
 
 /** Starts the data worker, and with it sync, if it is not running yet (the signed-in app opening on a page that reads no projects). */
