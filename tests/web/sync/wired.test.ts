@@ -154,7 +154,13 @@ describe('two devices of one user', () => {
     const a = device('a');
     const b = device('b');
     await start(a);
+    // A call made before the teams are known (the page asks for them first) waits for them.
+    let answered = false;
+    const early = b.api.listProjects().then((rows) => ((answered = true), rows));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(answered).toBe(false);
     await start(b);
+    expect(await early).toEqual([]);
     const project = await a.api.createProject({ name: 'Depot' });
     await until(async () => (await b.api.listProjects()).length === 1, 20_000, 'the project on B');
 
