@@ -55,6 +55,7 @@ async function fetchTeams(): Promise<{ teams: SyncTeam[]; fetched: boolean }> {
  * remembers; the list is asked for again when the network returns.
  */
 async function startSyncFor(entry: Entry): Promise<void> {
+  teamsCheckedAt = Date.now();
   const { teams, fetched } = await fetchTeams();
   if (current !== entry) return;
   if (!fetched && !entry.retryOnline && typeof window !== 'undefined') {
@@ -126,6 +127,20 @@ export function ensureSync(): void {
  */
 export async function stopSync(): Promise<void> {
   await current?.api.stopSync();
+}
+
+/**
+ * Teams and roles change elsewhere (an owner makes this user an editor, a team is left on another
+ * device): when the tab comes back into view the list is asked for again, at most once a minute.
+ */
+const TEAMS_RECHECK_MS = 60_000;
+let teamsCheckedAt = 0;
+if (typeof document !== 'undefined') {
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible' || !current || Date.now() - teamsCheckedAt < TEAMS_RECHECK_MS) return;
+    teamsCheckedAt = Date.now();
+    startSyncFor(current).catch((err: unknown) => console.error('Sync could not start:', err));
+  });
 }
 
 // Signing in again (the same person, this worker still open): sync starts again with the new session.
