@@ -280,6 +280,14 @@ describe('a viewer', () => {
     await viewer.api.startSync({ origin: g.srv.origin, accessToken: await tokenFor(viewerId), teams: [viewer.teams[0], { ...viewer.teams[1], role: 'editor' }] });
     await viewer.api.renameProject(saved.projectId, 'Bridge (viewed)');
     expect((await viewer.api.listProjects()).find((p) => p.id === saved.projectId)).toMatchObject({ name: 'Bridge (viewed)', role: 'editor' });
+
+    // No longer a member: the team stops syncing and leaves the list; its database stays on the device.
+    await viewer.api.startSync({ origin: g.srv.origin, accessToken: await tokenFor(viewerId), teams: [viewer.teams[0]] });
+    expect((await viewer.api.listProjects()).map((p) => p.id)).toEqual([own.id]);
+    expect(viewer.api.sync.controller()!.getSnapshot().teams.map((t) => t.teamId)).toEqual([vicHome]);
+    await expect(viewer.api.dashboard(saved.projectId, OPENING)).rejects.toThrow('That project is not on this device');
+    await viewer.api.startSync({ origin: g.srv.origin, accessToken: await tokenFor(viewerId), teams: [viewer.teams[0], { ...viewer.teams[1], role: 'editor' }] });
+    expect((await viewer.api.listProjects()).find((p) => p.id === saved.projectId)).toMatchObject({ name: 'Bridge (viewed)', teamId: g.w.teamId });
   });
 });
 
