@@ -58,11 +58,39 @@ function emit(): void {
   }
 }
 
+/**
+ * The channel the data worker's sync engine hears new access tokens on (src/local/sync/tokens.ts:
+ * `earnest-auth-token`, messages `{ type: 'earnest-token', token }` and `{ type: 'earnest-refreshing' }`),
+ * so replication uses the page's refreshed token instead of refreshing again (the server rotates the
+ * refresh cookie on each use). Null where BroadcastChannel is missing.
+ */
+const TOKEN_CHANNEL = 'earnest-auth-token';
+let tokenChannel: BroadcastChannel | null | undefined;
+
+function announce(message: { type: 'earnest-token'; token: string | null } | { type: 'earnest-refreshing' }): void {
+  if (tokenChannel === undefined) {
+    tokenChannel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(TOKEN_CHANNEL) : null;
+    // Node (tests) keeps a process alive while a channel is open; a browser has no such notion.
+    (tokenChannel as { unref?: () => void } | null)?.unref?.();
+  }
+  try {
+    tokenChannel?.postMessage(message);
+  } catch {
+    // Nobody can hear it (the channel closed): the worker refreshes on its own when it must.
+  }
+}
+
 /** Records a fresh session from a sign-in, sign-up or refresh answer. */
 export function setSession(user: AuthUser | null, accessToken: string | null): void {
   const changed = state.user?.id !== user?.id;
+  const hadToken = state.accessToken !== null;
   state.user = user;
   state.accessToken = accessToken;
+  // Every token the page gets (a worker may hold an older one). A null token tells the worker the
+  // session is over (its sync stops until the next sign-in), so it is sent only when a signed-in
+  // page signs out, never for a page that merely has no token yet.
+  if (accessToken !== null) announce({ type: 'earnest-token', token: accessToken });
+  else if (user === null && hadToken) announce({ type: 'earnest-token', token: null });
   if (changed) emit();
 }
 
@@ -96,6 +124,9 @@ async function send(path: string, init: RequestInit): Promise<Response> {
 let refreshing: Promise<boolean> | null = null;
 
 async function refreshOnce(): Promise<boolean> {
+  // A context that takes the refresh lock right after this one waits for the token instead of
+  // refreshing a second time with a cookie this refresh is about to rotate (tokens.ts).
+  announce({ type: 'earnest-refreshing' });
   const res = await send('/api/auth/refresh', { method: 'POST' });
   let body: Record<string, unknown> | null;
   try {

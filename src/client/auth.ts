@@ -5,6 +5,7 @@
  * setting, then goes to /auth").
  */
 import { api, ApiError, onAuthChange, refreshSession, setSession, type AuthUser } from './api';
+import { stopSync } from './data';
 import { useSession } from './session';
 
 interface SessionAnswer {
@@ -37,6 +38,9 @@ export async function signUp(email: string, password: string): Promise<AuthUser>
  */
 export async function signOut(): Promise<void> {
   let failure: unknown = null;
+  // Replication stops first (the data stays on the device); a worker that cannot answer (busy with
+  // a long save) must not keep anyone signed in, so it gets a few seconds.
+  await Promise.race([stopSync().catch(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, 5_000))]);
   try {
     await api('/api/auth/signout', { method: 'POST', auth: false });
   } catch (err) {

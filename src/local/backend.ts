@@ -1,40 +1,57 @@
 /**
  * The data worker's API (contracts.ts DataApi), put together from the per-feature handlers. The
  * worker entry (workers/data.worker.ts) only exposes what this returns; tests call it directly, in
- * Node, against the same store code.
+ * Node, against the same store and sync code.
  */
-import { AccountSession, openAccountStore, type OpenStore } from './account';
-import type { DataApi, StoreEvent } from './contracts';
+import { AccountSession, openTeamStore, type AccountSessionOptions, type OpenTeamStore } from './account';
+import type { DataApi, StoreEvent, SyncTeam } from './contracts';
 import { dashboardHandlers } from './dashboard';
 import { deviceHandlers } from './device';
 import { stagingHandlers, type StagingHandlers } from './imports/staging';
 import { mappingHandlers } from './mappings';
 import { periodTableHandlers } from './periodTables';
 import { projectHandlers } from './projects';
+import { syncHandlers, type SyncHandlers, type SyncWiring } from './syncHandlers';
 
 export interface DataBackendOptions {
   /** The app build (vite.config.ts `define`): cached results of an older engine are not reused. */
   buildId: string;
-  /** How an account's store is opened; default its own database on this device. */
-  open?: OpenStore;
+  /** How a team's store is opened; default its device database (indexeddb). */
+  open?: OpenTeamStore;
+  /** The migration of the old per-account database and the remembered team list (tests). */
+  session?: Omit<AccountSessionOptions, 'open'>;
+  /** Teams known before startSync (tests that do not sync). */
+  teams?: SyncTeam[];
+  /** How the sync engine reaches the server (tests). */
+  sync?: SyncWiring;
   /** The device's clock (today is the status date of last resort). */
   now?: () => Date;
 }
 
-export type DataBackend = DataApi & { staging: Pick<StagingHandlers, 'stagedCount'> };
+export type DataBackend = DataApi & {
+  staging: Pick<StagingHandlers, 'stagedCount'>;
+  /** The account's spaces (tests). */
+  session: AccountSession;
+  sync: Pick<SyncHandlers, 'controller' | 'closeSync'>;
+};
 
 export function createDataBackend(opts: DataBackendOptions): DataBackend {
-  const session = new AccountSession(opts.open ?? openAccountStore(opts.buildId));
+  const session = new AccountSession({ ...opts.session, open: opts.open ?? openTeamStore(opts.buildId) });
   const staging = stagingHandlers(session, opts.buildId, opts.now);
+  const sync = syncHandlers(session, opts.sync);
   return {
     async useAccount(userId) {
       session.use(userId);
+      if (opts.teams) await session.setTeams(opts.teams);
     },
     async subscribe(listener: (event: StoreEvent) => void) {
-      session.whenOpen((store) => store.subscribe(listener));
+      session.subscribe(listener);
     },
     ...projectHandlers(session),
-    ...deviceHandlers(session, () => staging.clear()),
+    ...deviceHandlers(session, async () => {
+      staging.clear();
+      await sync.closeSync();
+    }),
     stage: staging.stage,
     commit: staging.commit,
     discard: staging.discard,
@@ -42,5 +59,12 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
     ...periodTableHandlers(session),
     ...dashboardHandlers(session, opts.buildId, opts.now),
     ...mappingHandlers(session),
+    startSync: sync.startSync,
+    subscribeSync: sync.subscribeSync,
+    pendingChanges: sync.pendingChanges,
+    waitForSent: sync.waitForSent,
+    stopSync: sync.stopSync,
+    session,
+    sync: { controller: sync.controller, closeSync: sync.closeSync },
   };
 }

@@ -222,14 +222,15 @@ export interface SyncStart {
 
 // --- the data worker ---------------------------------------------------------------------------
 
-export interface DataApi {
+export interface DataApi extends SyncApi {
   /** Binds this worker to one account's local database; a worker never switches accounts. */
   useAccount(userId: string): Promise<void>;
   /** Calls `listener` (a Comlink.proxy) on every StoreEvent; the current read-only state first, if any. */
   subscribe(listener: (event: StoreEvent) => void): Promise<void>;
 
   listProjects(): Promise<ProjectSummaryRow[]>;
-  createProject(input: { name: string; code?: string; currency?: string }): Promise<ProjectSummaryRow>;
+  /** A new, empty project, in the team given (default the personal space, the home team). */
+  createProject(input: { name: string; code?: string; currency?: string; teamId?: string }): Promise<ProjectSummaryRow>;
   deleteProject(id: string): Promise<void>;
   listImports(projectId: string): Promise<ImportSummaryRow[]>;
 
@@ -245,7 +246,7 @@ export interface DataApi {
   discard(pendingId: string): Promise<void>;
 
   /** Keeps an analysed period table as a project (new, or the given one's latest figures). */
-  savePeriodTable(table: PeriodTable, meta: { fileName: string; projectId?: string }): Promise<{ projectId: string; importId: string; isNewProject: boolean }>;
+  savePeriodTable(table: PeriodTable, meta: { fileName: string; projectId?: string; teamId?: string }): Promise<{ projectId: string; importId: string; isNewProject: boolean }>;
   /** The project's dashboard: its latest or a chosen import, at its own or a chosen status date. */
   dashboard(projectId: string, options?: DashboardOptions): Promise<DashboardResult>;
 

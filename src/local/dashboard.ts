@@ -95,8 +95,6 @@ export async function firstDashboard(s: LocalStore, saved: { projectId: string; 
 
 export function dashboardHandlers(session: AccountSession, buildId: string, now: () => Date = () => new Date()): Pick<DataApi, 'dashboard'> {
   return {
-    async dashboard(projectId, options = {}) {
-      return projectDashboard(await session.store(), projectId, options, now(), buildId);
-    },
+    dashboard: (projectId, options = {}) => session.run(async () => projectDashboard((await session.spaceOf(projectId)).store, projectId, options, now(), buildId)),
   };
 }

@@ -2,21 +2,28 @@
 import type { AccountSession } from './account';
 import type { DataApi } from './contracts';
 
-export function deviceHandlers(session: AccountSession, onRemoved: () => void): Pick<DataApi, 'deviceSummary' | 'removeFromDevice'> {
+export function deviceHandlers(session: AccountSession, beforeRemove: () => Promise<void>): Pick<DataApi, 'deviceSummary' | 'removeFromDevice'> {
   return {
-    async deviceSummary() {
-      const s = await session.store();
-      const projects = await s.listProjects();
-      return { projects: projects.length, imports: projects.reduce((n, p) => n + p.importCount, 0), storage: await s.storageEstimate() };
-    },
+    deviceSummary: () =>
+      session.run(async () => {
+        const spaces = await session.all();
+        let projects = 0;
+        let imports = 0;
+        for (const { store } of spaces) {
+          const rows = await store.listProjects();
+          projects += rows.length;
+          imports += rows.reduce((n, p) => n + p.importCount, 0);
+        }
+        return { projects, imports, storage: await spaces[0].store.storageEstimate() };
+      }),
     /**
-     * Nothing is synced yet, so the page asks first and says so; the next call opens a fresh,
-     * empty database.
+     * Sync stops first (nothing is sent or pulled into a database being deleted); the page warns
+     * about changes not yet sent before it asks. The next call opens fresh, empty databases, which
+     * the team's projects fill again once sync starts.
      */
     async removeFromDevice() {
-      const s = await session.release();
-      onRemoved();
-      await s.destroy();
+      await beforeRemove();
+      await session.destroyAll();
     },
   };
 }

@@ -1,14 +1,10 @@
-/** Column mappings the user corrected, remembered per header layout for the next file like it. */
+/** Column mappings the user corrected, remembered per header layout for the next file like it (in the personal space). */
 import type { AccountSession } from './account';
 import type { DataApi } from './contracts';
 
 export function mappingHandlers(session: AccountSession): Pick<DataApi, 'rememberMapping' | 'recallMapping'> {
   return {
-    async rememberMapping(signature, corrections) {
-      await (await session.store()).rememberMapping(signature, corrections);
-    },
-    async recallMapping(signature) {
-      return (await session.store()).recallMapping(signature);
-    },
+    rememberMapping: (signature, corrections) => session.run(async () => (await session.home()).store.rememberMapping(signature, corrections)),
+    recallMapping: (signature) => session.run(async () => (await session.home()).store.recallMapping(signature)),
   };
 }

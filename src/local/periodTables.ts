@@ -4,8 +4,11 @@ import type { DataApi } from './contracts';
 
 export function periodTableHandlers(session: AccountSession): Pick<DataApi, 'savePeriodTable'> {
   return {
-    async savePeriodTable(table, meta) {
-      return (await session.store()).savePeriodTable(table, meta);
-    },
+    savePeriodTable: (table, meta) =>
+      session.run(async () => {
+        const { teamId, ...rest } = meta;
+        const { store } = meta.projectId !== undefined ? await session.spaceOf(meta.projectId) : await session.forNew(teamId);
+        return store.savePeriodTable(table, rest);
+      }),
   };
 }

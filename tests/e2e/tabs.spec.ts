@@ -32,13 +32,19 @@ test('a project made in one tab appears in the other; a newer layout elsewhere s
   await expect(projectLink(b, 'Made in tab A')).toBeVisible();
 
   // A newer build in some tab announces it has moved this account's data to layout 99.
-  await a.evaluate(async (userId) => {
+  // The account's databases on the device are one per team (`team_<teamId>_<hash of the account>`).
+  const told = await a.evaluate(async (userId) => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(userId)));
-    const db = `user_${Array.from(digest.subarray(0, 16), (x) => x.toString(16).padStart(2, '0')).join('')}`;
-    const channel = new BroadcastChannel(`earnest-store:${db}`);
-    channel.postMessage({ kind: 'layout-changed', layout: 99, build: 'a-newer-build' });
-    channel.close();
+    const hash = Array.from(digest.subarray(0, 16), (x) => x.toString(16).padStart(2, '0')).join('');
+    const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('_pouch_team_') && n.endsWith(`_${hash}`));
+    for (const name of names) {
+      const channel = new BroadcastChannel(`earnest-store:${name.slice('_pouch_'.length)}`);
+      channel.postMessage({ kind: 'layout-changed', layout: 99, build: 'a-newer-build' });
+      channel.close();
+    }
+    return names.length;
   }, user.id);
+  expect(told).toBe(1);
   for (const page of [a, b]) {
     const banner = page.getByTestId('reload-banner');
     await expect(banner).toBeVisible();

@@ -12,7 +12,7 @@ import { defaultStatusDate, localToday } from '../../core/model/statusDate';
 import type { AccountSession } from '../account';
 import type { DataApi, PendingSchedule, SavedImport, SaveProgress, StageMeta } from '../contracts';
 import { firstDashboard } from '../dashboard';
-import { CHUNK_KIND_LIST, prepareKind, StoreError, type PreparedChunks, type SaveImportResult } from '../store';
+import { CHUNK_KIND_LIST, prepareKind, StoreError, type LocalStore, type PreparedChunks, type ProjectMatch, type SaveImportResult } from '../store';
 
 interface Staged {
   schedules: Schedule[];
@@ -67,13 +67,12 @@ export function stagingHandlers(session: AccountSession, buildId: string, now: (
     async stage(json, meta) {
       const schedules = JSON.parse(new TextDecoder().decode(json)) as Schedule[];
       if (!Array.isArray(schedules)) throw new Error(`${meta.fileName}: the reader returned no list of schedules. Import the file again; if it keeps failing, send it to support.`);
-      const s = await session.store();
       const pendingId = `p${++seq}`;
       const today = localToday(now());
       const out: PendingSchedule[] = [];
       for (let i = 0; i < schedules.length; i++) {
         const sc = schedules[i];
-        const match = await s.findMatchingProject(sc);
+        const match = await session.run(() => matchingProject(session, sc));
         out.push({
           index: i,
           name: sc.project.name,
@@ -109,32 +108,34 @@ export function stagingHandlers(session: AccountSession, buildId: string, now: (
         // A page that has gone away cannot be told; the save goes on.
         if (onProgress) void Promise.resolve(onProgress(progress)).catch(() => undefined);
       };
-      const s = await session.store();
-      const saved: SaveImportResult[] = [];
-      for (const [k, t] of targets.entries()) {
-        const schedule = p.schedules[t.index];
-        if (!schedule) throw new Error(`Nothing was saved: ${p.meta.fileName} holds no schedule number ${t.index + 1}. Import the file again.`);
-        try {
-          saved.push(
-            await s.saveImport(
+      return session.run(async () => {
+        const saved: { result: SaveImportResult; store: LocalStore }[] = [];
+        for (const [k, t] of targets.entries()) {
+          const schedule = p.schedules[t.index];
+          if (!schedule) throw new Error(`Nothing was saved: ${p.meta.fileName} holds no schedule number ${t.index + 1}. Import the file again.`);
+          try {
+            // The project's own space, or the team the user chose for a new one (default: personal).
+            const { store } = t.projectId !== null ? await session.spaceOf(t.projectId) : await session.forNew(t.teamId);
+            const result = await store.saveImport(
               schedule,
               { projectId: t.projectId ?? undefined, fileName: p.meta.fileName, format: p.meta.format, fileSize: p.meta.fileSize, ...(t.statusDate ? { statusDate: t.statusDate } : {}) },
               {
                 onProgress: (done, total) => report({ phase: 'writing', done, total, schedule: k + 1, schedules: targets.length }),
                 prepared: (await p.prepared[t.index]) ?? undefined,
               },
-            ),
-          );
-        } catch (e) {
-          throw partialFailure(e, saved.map((r) => r.schedule.project.name), schedule.project.name, targets.length);
+            );
+            saved.push({ result, store });
+          } catch (e) {
+            throw partialFailure(e, saved.map((r) => r.result.schedule.project.name), schedule.project.name, targets.length);
+          }
         }
-      }
-      const first = saved[0];
-      if (first) {
-        report({ phase: 'analysing', done: 0, total: 1, schedule: 1, schedules: targets.length });
-        await firstDashboard(s, first, now(), buildId);
-      }
-      return saved.map(({ schedule: _schedule, ...r }): SavedImport => r);
+        const first = saved[0];
+        if (first) {
+          report({ phase: 'analysing', done: 0, total: 1, schedule: 1, schedules: targets.length });
+          await firstDashboard(first.store, first.result, now(), buildId);
+        }
+        return saved.map(({ result: { schedule: _schedule, ...r } }): SavedImport => r);
+      });
     },
 
     async discard(pendingId) {
@@ -149,6 +150,21 @@ export function stagingHandlers(session: AccountSession, buildId: string, now: (
       return staged.size;
     },
   };
+}
+
+/**
+ * The existing project a schedule looks like the next status of, in any space the user may write
+ * to: a match by code beats a match by name; among equals, the personal space first.
+ */
+async function matchingProject(session: AccountSession, schedule: Schedule): Promise<ProjectMatch | null> {
+  let byName: ProjectMatch | null = null;
+  for (const { team, store } of await session.all()) {
+    if (team.role === 'viewer') continue;
+    const match = await store.findMatchingProject(schedule);
+    if (match?.matchedBy === 'code') return match;
+    byName ??= match;
+  }
+  return byName;
 }
 
 /** The error of a failed save, saying what was saved before it (a file may hold several projects). */

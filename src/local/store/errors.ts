@@ -18,7 +18,9 @@ export type StoreErrorCode =
   /** The browser refused to open or write the database for another reason. */
   | 'failed'
   /** The data on this device is in a newer layout than this build writes: reload to update. */
-  | 'newer-layout';
+  | 'newer-layout'
+  /** The user's role in the team that holds the data does not allow changes (a viewer). */
+  | 'role';
 
 export class StoreError extends Error {
   override name = 'StoreError';

@@ -26,6 +26,7 @@ import { bestMatch, compareImports, historyOf, importRow, projectRow, type Impor
 import { checkLayout, MIGRATIONS, newerLayoutMessage, type LayoutCheck, type MigrationTable } from './layout';
 import { TabChannel, type TabMessage } from './tabs';
 import type { StoreEvent } from '../contracts';
+import { deleteMutable, deviceIdOf, writeFields } from '../sync/mutable';
 
 export interface OpenLocalStoreOptions {
   /**
@@ -45,6 +46,8 @@ export interface OpenLocalStoreOptions {
   layout?: { version: number; migrations: MigrationTable };
   /** Tell other tabs about changes, and hear theirs (default true; needs BroadcastChannel). */
   broadcast?: boolean;
+  /** Who edits through this store (the account id), recorded with each version of a mutable field. */
+  editor?: string;
 }
 
 export interface NewProjectInput {
@@ -103,6 +106,11 @@ export interface LocalStore {
    * null while it writes normally. Every write is refused with this message.
    */
   readonly readOnly: { message: string; layout: number; build?: string } | null;
+  /**
+   * Refuses every write with `message` (the user is a viewer in the team this database belongs
+   * to: an edit made here could never be sent); null writes again (the role changed).
+   */
+  refuseWrites(message: string | null): void;
   /**
    * Calls `listener` when another tab changes projects, and when this store becomes read-only (at
    * once, if it already is). Returns a function that stops it.
@@ -186,7 +194,7 @@ export async function openLocalStore(opts: OpenLocalStoreOptions = {}): Promise<
     await db.close().catch(() => undefined);
     throw e;
   }
-  const store = new PouchDexieStore(name, db, derived, timeoutMs, { buildId, layoutVersion, layout, broadcast: opts.broadcast ?? true });
+  const store = new PouchDexieStore(name, db, derived, timeoutMs, { buildId, layoutVersion, layout, broadcast: opts.broadcast ?? true }, opts.editor);
   if (layout.newer) return store; // Read-only: no clean-up writes; the derived tables may not be this build's to touch.
   if (layout.migrated.length) store.announce('layout-changed');
   try {
@@ -207,6 +215,9 @@ class PouchDexieStore implements LocalStore {
   readonly recovery: RecoveryReport = { savesUndone: 0, savesFinished: 0, deletesFinished: 0, skipped: 0 };
   readonly layout: LayoutCheck;
   readOnly: LocalStore['readOnly'] = null;
+  /** Why writes are refused for the user's role (a viewer), or null. */
+  private refusal: string | null = null;
+  private deviceId: Promise<string> | null = null;
   private readonly projection: Projection;
   private readonly buildId: string;
   private readonly layoutVersion: number;
@@ -225,6 +236,7 @@ class PouchDexieStore implements LocalStore {
     readonly derived: DerivedDb,
     private readonly timeoutMs: number,
     tabs: { buildId: string; layoutVersion: number; layout: LayoutCheck; broadcast: boolean },
+    private readonly editor?: string,
   ) {
     this.projection = new Projection(pouch, derived, timeoutMs, (projectId) => {
       if (this.recent && (projectId === null || this.recent.projectId === projectId)) this.recent = null;
@@ -276,8 +288,23 @@ class PouchDexieStore implements LocalStore {
     this.emit({ kind: 'read-only', ...this.readOnly });
   }
 
+  refuseWrites(message: string | null): void {
+    this.refusal = message;
+  }
+
   private assertWritable(): void {
     if (this.readOnly) throw new StoreError('newer-layout', this.readOnly.message);
+    if (this.refusal) throw new StoreError('role', this.refusal);
+  }
+
+  /** What identifies this device's edits in mutable documents (sync/mutable.ts), read once. */
+  private editContext(): Promise<{ deviceId: string; who?: string }> {
+    const pending = (this.deviceId ??= deviceIdOf(this.pouch));
+    // A failed read is tried again next time rather than remembered.
+    pending.catch(() => {
+      if (this.deviceId === pending) this.deviceId = null;
+    });
+    return pending.then((deviceId) => ({ deviceId, ...(this.editor ? { who: this.editor } : {}) }));
   }
 
   /** Refuses a document written in a newer layout than this build reads (it may mean something else). */
@@ -303,21 +330,18 @@ class PouchDexieStore implements LocalStore {
     return projectRow(doc, []);
   }
 
+  /**
+   * The name is a mutable field (sync/mutable.ts): a rename made on another device without seeing
+   * this one is kept beside it, as a conflict, and both devices show the same winner.
+   */
   async renameProject(projectId: string, name: string): Promise<void> {
     checkId(projectId, 'project');
     const clean = checkName(name);
     this.assertWritable();
-    for (let attempt = 0; ; attempt++) {
-      const doc = await this.requireProject(projectId);
-      try {
-        await guarded(() => this.pouch.put<ProjectDoc>({ ...doc, name: clean, updatedAt: new Date().toISOString() }), `renaming the project "${doc.name}"`, this.timeoutMs);
-        this.announce('projects-changed');
-        return;
-      } catch (e) {
-        // A teammate's edit synced in between: apply the rename to their version.
-        if (!(e instanceof StoreError && isConflict(e.cause)) || attempt >= 3) throw e;
-      }
-    }
+    const doc = await this.requireProject(projectId);
+    const ctx = await guarded(() => this.editContext(), `renaming the project "${doc.name}"`, this.timeoutMs);
+    await guarded(() => writeFields(this.pouch, projectDocId(projectId), { name: clean }, ctx), `renaming the project "${doc.name}"`, this.timeoutMs);
+    this.notifyChanged();
   }
 
   async deleteProject(projectId: string): Promise<void> {
@@ -340,8 +364,9 @@ class PouchDexieStore implements LocalStore {
   /** Project doc first (the project leaves every list at once), then import headers, then chunks. */
   private async deleteProjectDocs(projectId: string): Promise<void> {
     const context = 'deleting the project';
-    const project = await getOrNull<ProjectDoc>(this.pouch, projectDocId(projectId), context, this.timeoutMs);
-    if (project) await deleteDocs(this.pouch, [{ id: project._id, rev: project._rev }], context, this.timeoutMs);
+    // Every live leaf of the project document (a rename in conflict included), so no side of it
+    // brings the project back on the next sync.
+    await guarded(() => deleteMutable(this.pouch, projectDocId(projectId)), context, this.timeoutMs);
     const headers = await readRange(this.pouch, `import:${projectId}:`, context, this.timeoutMs, { docs: false });
     await deleteDocs(this.pouch, headers, context, this.timeoutMs);
     const periodTables = await readRange(this.pouch, `periods:${projectId}:`, context, this.timeoutMs, { docs: false });
@@ -399,6 +424,7 @@ class PouchDexieStore implements LocalStore {
       throw fail('invalid', 'Earnest could not save this import: its file size is not a number. Import the file again.');
     }
     if (this.readOnly) throw fail('newer-layout', this.readOnly.message);
+    if (this.refusal) throw fail('role', this.refusal);
 
     // The status date confirmed in the import summary becomes the import's data date.
     let toSave = schedule;

@@ -15,7 +15,8 @@ export function isValidTeamId(id: unknown): id is string {
   return typeof id === 'string' && TEAM_ID.test(id);
 }
 
-async function accountHash(accountId: string): Promise<string> {
+/** 32 hex digits of the account id's SHA-256: how the account appears in names on the device. */
+export async function accountHash(accountId: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(accountId)));
   return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
 }

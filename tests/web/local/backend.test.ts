@@ -27,6 +27,9 @@ function backend(): { api: DataBackend; store: () => LocalStore } {
   const api = createDataBackend({
     buildId: 'test-build',
     now: () => NOW,
+    // One personal space, known at once (no sync in these tests), and nothing old to migrate.
+    teams: [{ id: 'home-team', name: 'Personal', role: 'owner', isHome: true }],
+    session: { memory: null, migrate: async () => undefined },
     open: async () => {
       opened = await openLocalStore({ name: `backend_${Math.random().toString(36).slice(2, 10)}`, broadcast: false });
       stores.push(opened);
