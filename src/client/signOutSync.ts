@@ -87,15 +87,17 @@ export interface SignOutFlowOptions {
 
 /**
  * One sign-out attempt. `api` null: the data worker cannot be asked (not running in this page):
- * signs out at once, as before sync existed. `onChange` hears every step.
+ * signs out at once, as before sync existed. A function is called at each Sign Out, not before,
+ * so a header on a public page starts no worker until someone signs out. `onChange` hears every step.
  */
 export class SignOutFlow {
   private step: SignOutStep = { kind: 'idle' };
   // Bumped by cancel(): an answer that arrives for an attempt the user left is ignored.
   private attempt = 0;
+  private api: SignOutSyncApi | null = null;
 
   constructor(
-    private readonly api: SignOutSyncApi | null,
+    private readonly getApi: SignOutSyncApi | null | (() => SignOutSyncApi | null),
     private readonly perform: () => Promise<void>,
     private readonly onChange: (step: SignOutStep) => void = () => undefined,
     private readonly opts: SignOutFlowOptions = {},
@@ -119,10 +121,18 @@ export class SignOutFlow {
   async start(): Promise<void> {
     if (this.step.kind !== 'idle' && this.step.kind !== 'done') return;
     const attempt = ++this.attempt;
+    try {
+      this.api = typeof this.getApi === 'function' ? this.getApi() : this.getApi;
+    } catch (err) {
+      this.api = null;
+      this.set({ kind: 'unknown', reason: `The data worker could not start: ${(err as Error).message}` });
+      return;
+    }
     if (!this.api) return this.finish(attempt);
     this.set({ kind: 'checking' });
     let reports: PendingReport[];
     try {
+      // Inside the try: a worker that cannot start throws here, and the user is told.
       reports = await withTimeout(this.api.pendingChanges(), this.opts.checkMs ?? SIGN_OUT_CHECK_MS, 'Checking for unsent changes');
     } catch (err) {
       if (attempt !== this.attempt) return;

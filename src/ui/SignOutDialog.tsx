@@ -73,11 +73,11 @@ export function SignOutDialogView({ step, stillToSend = null, onWait, onAnyway, 
 
 /**
  * Sign-out with the unsent-changes check, for any Sign Out button. `perform` is the page's own
- * sign-out (auth's signOut and where to go next); `api` the data worker's sync calls (tests and
- * callers may pass their own). Returns the button's handler, whether a sign-out is under way, and
+ * sign-out (auth's signOut and where to go next); `api` the data worker's sync calls, or how to
+ * get them when Sign Out is pressed (the default: nothing starts before then). Returns the button's handler, whether a sign-out is under way, and
  * the dialog to render (outside any menu that may be hidden, as a modal needs a rendered parent).
  */
-export function useSignOutFlow(perform: () => Promise<void>, api: SignOutSyncApi | null = signOutSyncApi()) {
+export function useSignOutFlow(perform: () => Promise<void>, api: SignOutSyncApi | null | (() => SignOutSyncApi | null) = signOutSyncApi) {
   const [step, setStep] = useState<SignOutStep>({ kind: 'idle' });
   // The latest `perform` (it closes over the page's navigate), for a flow made once.
   const performRef = useRef(perform);

@@ -55,7 +55,7 @@ class FixedSyncApi implements SignOutSyncApi {
   }
 }
 
-function flowOver(api: SignOutSyncApi | null, log: string[], opts = {}) {
+function flowOver(api: SignOutSyncApi | null | (() => SignOutSyncApi | null), log: string[], opts = {}) {
   const steps: SignOutStep['kind'][] = [];
   const flow = new SignOutFlow(
     api,
@@ -158,6 +158,19 @@ describe('signing out with changes waiting', () => {
     const slow = flowOver(new FixedSyncApi('never', undefined, log2), log2, { checkMs: 20 });
     await slow.flow.start();
     expect(slow.flow.current).toEqual({ kind: 'unknown', reason: 'Checking for unsent changes took longer than 0.02 seconds.' });
+  });
+
+  it('asks for the api only when Sign Out is pressed, so no page starts the data worker for nothing', async () => {
+    const log: string[] = [];
+    let asked = 0;
+    const { flow } = flowOver(() => {
+      asked++;
+      return new FixedSyncApi([homeReport(0)], undefined, log);
+    }, log);
+    expect(asked).toBe(0);
+    await flow.start();
+    expect(asked).toBe(1);
+    expect(log).toEqual(['pendingChanges', 'stopSync', 'signOut']);
   });
 
   it('without the data worker to ask, signs out as before', async () => {
