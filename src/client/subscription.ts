@@ -4,6 +4,12 @@ import { unsubscribedStatus, type SubscriptionStatus } from '../core/plans';
 export type { SubscriptionStatus };
 
 export interface SubscriptionState extends SubscriptionStatus {
+  /**
+   * The status came from the server in this page's life (or nobody is signed in). False until
+   * then: offline after a reload the figures are the unsubscribed defaults, not the user's plan,
+   * so a limit must not be enforced from them.
+   */
+  resolved: boolean;
   /** Replace the status (the subscription work resolves it from the server). */
   setStatus: (status: Partial<SubscriptionStatus>) => void;
   setLoading: (loading: boolean) => void;
@@ -13,7 +19,8 @@ export interface SubscriptionState extends SubscriptionStatus {
 /** Subscription status store. Not loading by default; resolution is added by later work. */
 export const useSubscription = create<SubscriptionState>()((set) => ({
   ...unsubscribedStatus(),
-  setStatus: (status) => set(status),
+  resolved: false,
+  setStatus: (status) => set({ ...status, resolved: true }),
   setLoading: (loading) => set({ loading }),
-  reset: () => set(unsubscribedStatus()),
+  reset: () => set({ ...unsubscribedStatus(), resolved: true }),
 }));

@@ -6,11 +6,12 @@ import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { AppVersionSection } from './AppVersionSection';
 import { useInstall } from './installPrompt';
 import { StorageSection } from './StorageSection';
+import { SyncSection } from './SyncSection';
 import '../app/account/account.css';
 import './pwa.css';
 
 export const PWA_DESCRIPTION =
-  'What Earnest keeps on this device: storage used and allowed, whether the browser may clear it, your projects here, and the app version with its updates.';
+  'What Earnest keeps on this device: storage used and allowed, whether the browser may clear it, your projects here, their sync with your teams, and the app version with its updates.';
 
 /**
  * Without a signed-in account there are no projects to count (they are kept per account): say what
@@ -59,6 +60,7 @@ export default function PwaPage() {
       <div className="container account-page pwa-page">
         <StorageSection />
         {status === 'signed-in' ? <DeviceDataSection /> : <SignedOutDeviceSection status={status} />}
+        <SyncSection />
         <AppVersionSection />
         <p className="pwa-install-link">
           {standalone ? 'You are using the installed app. ' : null}

@@ -6,6 +6,7 @@ import { useSession } from '../client/session';
 import { checkSubscription } from '../client/subscriptionCheck';
 import { formatDate } from '../core/format';
 import { PageHeader } from '../ui/PageHeader';
+import { useSignOutFlow } from '../ui/SignOutDialog';
 import { Spinner } from '../ui/Spinner';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { FormMessage } from './auth/Field';
@@ -127,7 +128,8 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
     }
   }
 
-  async function switchAccount() {
+  // Switching account is a sign-out: it warns first about changes not yet on the server.
+  const switchFlow = useSignOutFlow(async () => {
     setBusy(true);
     setError(null);
     try {
@@ -137,7 +139,9 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
       setError({ text: SIGN_OUT_FAILED, wrongAccount: true });
       setBusy(false);
     }
-  }
+  });
+  const switchAccount = () => void switchFlow.start();
+
 
   if (accepted) {
     return (
@@ -210,11 +214,12 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
               {busy ? 'Please wait...' : 'Accept invitation'}
             </button>
             {switchFirst ? (
-              <button type="button" className="btn btn-primary" onClick={switchAccount} disabled={busy}>
+              <button type="button" className="btn btn-primary" onClick={switchAccount} disabled={busy || switchFlow.busy}>
                 Sign out and switch account
               </button>
             ) : null}
           </div>
+          {switchFlow.dialog}
         </>
       ) : null}
     </section>

@@ -72,3 +72,24 @@ export const OfflineIcon = (p: IconProps) => (
     <path d="M2 2l20 20M8.5 16.5a5 5 0 0 1 7 0M5 12.86a10 10 0 0 1 5.17-2.69M19 12.86a10 10 0 0 0-2.1-1.45M2 8.82a15 15 0 0 1 4.17-2.65M22 8.82a15 15 0 0 0-11.29-3.76M12 20h.01" />
   </Svg>
 );
+
+/** Two arrows chasing each other: syncing (the header's sync indicator turns it while active). */
+export const SyncIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M21 12a9 9 0 0 0-15.5-6.2L3 8M3 3v5h5M3 12a9 9 0 0 0 15.5 6.2L21 16M21 21v-5h-5" />
+  </Svg>
+);
+
+/** A cloud with a tick: everything on this device is on the server. */
+export const CloudCheckIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M17.5 19a4.5 4.5 0 1 0-1.4-8.78A7 7 0 1 0 6 18.33M9 15l2 2 4-4" />
+  </Svg>
+);
+
+/** A warning triangle: something needs the user's attention. */
+export const AlertIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0zM12 9v4M12 17h.01" />
+  </Svg>
+);

@@ -1,18 +1,19 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { signOut } from '../client/auth';
 import { toast } from './toast';
 import { useSession } from '../client/session';
 import { Logo } from './Logo';
 import { OfflineIndicator } from './OfflineIndicator';
+import { useSignOutFlow } from './SignOutDialog';
+import { SyncIndicator } from './SyncIndicator';
 import { ThemeToggle } from './ThemeToggle';
 import { CloseIcon, MenuIcon } from './Icons';
 import { NAV_LINKS } from './siteConfig';
 
 /** Session-dependent buttons: Sign In / Launch App, or Account / Sign Out. */
-function AuthActions({ onDone }: { onDone: () => void }) {
+function AuthActions({ onSignOut, signingOut }: { onSignOut: () => void; signingOut: boolean }) {
   const status = useSession((s) => s.status);
-  const navigate = useNavigate();
 
   if (status === 'loading') return <div className="header-actions" aria-hidden="true" />;
 
@@ -22,20 +23,7 @@ function AuthActions({ onDone }: { onDone: () => void }) {
         <Link to="/app/account" className="btn btn-ghost">
           Account
         </Link>
-        <button
-          type="button"
-          className="btn btn-outline"
-          onClick={async () => {
-            onDone();
-            try {
-              await signOut();
-            } catch {
-              // This device is signed out either way; the server could not end its session.
-              toast({ title: 'Error', description: 'Failed to sign out. Please try again.', variant: 'destructive' });
-            }
-            navigate('/auth');
-          }}
-        >
+        <button type="button" className="btn btn-outline" onClick={onSignOut} disabled={signingOut}>
           Sign Out
         </button>
       </div>
@@ -57,6 +45,19 @@ function AuthActions({ onDone }: { onDone: () => void }) {
 export function NavBar() {
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const signedIn = useSession((s) => s.status === 'signed-in');
+  const inApp = useLocation().pathname.startsWith('/app');
+  const navigate = useNavigate();
+  // Sign Out first checks for changes the server does not have yet (SignOutDialog.tsx).
+  const signOutFlow = useSignOutFlow(async () => {
+    try {
+      await signOut();
+    } catch {
+      // This device is signed out either way; the server could not end its session.
+      toast({ title: 'Error', description: 'Failed to sign out. Please try again.', variant: 'destructive' });
+    }
+    navigate('/auth');
+  });
 
   // Escape closes the mobile menu and returns focus to its toggle.
   useEffect(() => {
@@ -94,10 +95,17 @@ export function NavBar() {
               ))}
             </ul>
           </nav>
-          <AuthActions onDone={() => setOpen(false)} />
+          <AuthActions
+            signingOut={signOutFlow.busy}
+            onSignOut={() => {
+              setOpen(false);
+              void signOutFlow.start();
+            }}
+          />
         </div>
         <div className="header-tools">
           <OfflineIndicator />
+          {signedIn && inApp ? <SyncIndicator /> : null}
           <ThemeToggle />
           <button
             ref={toggleRef}
@@ -112,6 +120,7 @@ export function NavBar() {
           </button>
         </div>
       </div>
+      {signOutFlow.dialog}
     </header>
   );
 }

@@ -9,12 +9,39 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { Dashboard, eacMethodOptions } from './components';
-import { FIRST_DASHBOARD_OPTIONS, type DashboardResult, type ImportSummaryRow } from '../../local/contracts';
+import { FIRST_DASHBOARD_OPTIONS, type DashboardResult, type ImportSummaryRow, type ProjectSummaryRow } from '../../local/contracts';
+import { canWrite } from '../../core/sync/labels';
 import { WarningList } from '../WarningList';
 import { StatusDateField, statusDateStatement, statusDayProblem } from '../import/StatusDateField';
 import '../app.css';
 
 type ImportRow = ImportSummaryRow;
+
+/**
+ * A viewer's dashboard is read-only (issue 13 "Roles are visible in the UI"): it says so, and offers
+ * no import of a next status. Re-analysing at another date stays: it saves nothing.
+ */
+export function ReadOnlyNote({ project }: { project: Pick<ProjectSummaryRow, 'role' | 'teamName'> | null }) {
+  if (canWrite(project?.role)) return null;
+  return (
+    <p className="read-only-note" data-testid="read-only-note">
+      <span className="badge badge-muted">View only</span> Your role in {project?.teamName ? `"${project.teamName}"` : 'this team'} is viewer: you can
+      explore this project and re-analyse it at another date, but not import a new status or change it. Ask a team owner or admin for the editor
+      role to do that.
+    </p>
+  );
+}
+
+/** The header's way to the next status, for those who may write. */
+export function NextStatusLink({ projectId, project }: { projectId: string; project: Pick<ProjectSummaryRow, 'role'> | null }) {
+  if (!canWrite(project?.role)) return null;
+  return (
+    <>
+      {' · '}
+      <Link to={`/app/import?project=${encodeURIComponent(projectId)}`}>Import the next status</Link>
+    </>
+  );
+}
 
 /** /app/projects/:id — the project's earned value dashboard at its data date. */
 export default function DashboardPage() {
@@ -36,6 +63,22 @@ export default function DashboardPage() {
   // The chosen date the figures on screen were computed at (a failed re-analysis leaves them as they were).
   const [shownAt, setShownAt] = useState<string | undefined>(undefined);
   useDocumentTitle(data ? data.analysis.project.name : 'Dashboard');
+  // The project's row: which team holds it and the user's role there (a viewer's screen is read-only).
+  const [row, setRow] = useState<ProjectSummaryRow | null>(null);
+  // Another tab may import the next status of this project: its history is read again.
+  const changedElsewhere = useLocalStoreEvents((s) => s.projectsChanged);
+  useEffect(() => {
+    let live = true;
+    dataApi()
+      .listProjects()
+      .then(
+        (ps) => live && setRow(ps.find((p) => p.id === id) ?? null),
+        () => live && setRow(null),
+      );
+    return () => {
+      live = false;
+    };
+  }, [id, changedElsewhere]);
 
   useEffect(() => {
     let live = true;
@@ -77,8 +120,6 @@ export default function DashboardPage() {
     setDataDate(saved && saved.slice(0, 10) === draft ? undefined : draft);
   }
 
-  // Another tab may import the next status of this project: its history is read again.
-  const changedElsewhere = useLocalStoreEvents((s) => s.projectsChanged);
   useEffect(() => {
     dataApi()
       .listImports(id)
@@ -108,12 +149,13 @@ export default function DashboardPage() {
         title={a.project.name}
         lead={
           <>
-            Status at {a.dataDate ? formatDataDate(a.dataDate) : 'the last reported period'} · measured in {a.measureBasis === 'cost' ? a.project.currency : MEASURE_BASES[a.measureBasis].short} ·{' '}
-            <Link to={`/app/import?project=${encodeURIComponent(id)}`}>Import the next status</Link>
+            Status at {a.dataDate ? formatDataDate(a.dataDate) : 'the last reported period'} · measured in {a.measureBasis === 'cost' ? a.project.currency : MEASURE_BASES[a.measureBasis].short}
+            <NextStatusLink projectId={id} project={row} />
           </>
         }
       />
       <section className="container app-section dashboard">
+        <ReadOnlyNote project={row} />
         <form className="dashboard-options" onSubmit={(e) => e.preventDefault()}>
           <label className="field">
             <span>Breakdown</span>

@@ -1,17 +1,80 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { dataApi } from '../../client/data';
+import { useSubscription } from '../../client/subscription';
+import { useSyncStatus } from '../../client/syncStatus';
+import { teamsApi } from '../../client/teamsApi';
 import { formatDataDate } from '../../core/format';
 import type { StatusDateSource } from '../../core/model/schedule';
-import type { PendingSchedule } from '../../local/contracts';
+import { canWrite, PERSONAL_SPACE } from '../../core/sync/labels';
+import type { PendingSchedule, ProjectSummaryRow } from '../../local/contracts';
+import type { KnownTeam } from '../projects/projectGroups';
 import { WarningList } from '../WarningList';
 import { StatusDateField, statusDateStatement, statusDayProblem } from './StatusDateField';
+import { homeTeamId, limitRefusal, newProjectAllowances, teamOptionLabel, writableTeams, type TeamLimit } from './teamChoice';
 
 export interface Target {
   index: number;
   /** Existing project to add this as its next status, or null for a new project. */
   projectId: string | null;
+  /** The team a new project goes into; omitted: the personal space. */
+  teamId?: string;
   /** The status date to save the import at; omitted: the file's own status date. */
   statusDate?: { date: string; source: StatusDateSource };
+}
+
+/** What the summary needs beyond the file: the projects here, the user's teams, and their limits. */
+export interface ImportContext {
+  projects: ProjectSummaryRow[];
+  /** The sync status's teams (null before sync has said). */
+  teams: KnownTeam[] | null;
+  /** Project limits by team id ('' for the personal space while its id is unknown). */
+  limits: Record<string, TeamLimit>;
+}
+
+/**
+ * Reads the import context: projects from the data worker, teams from the sync status, the
+ * personal space's limit from the subscription (as the account page does), other teams' from
+ * their details. Both need the server: offline, a limit not yet read is unknown and not enforced
+ * here (the sync gateway still refuses a project beyond it, and the sync status says so).
+ */
+function useImportContext(enabled: boolean): ImportContext {
+  const [projects, setProjects] = useState<ProjectSummaryRow[]>([]);
+  const teams = useSyncStatus((s) => s.snapshot?.teams ?? null) as KnownTeam[] | null;
+  const sub = useSubscription();
+  const [teamLimits, setTeamLimits] = useState<Record<string, TeamLimit>>({});
+  const others = useMemo(() => writableTeams(teams).filter((t) => !t.isHome), [teams]);
+  const otherIds = others.map((t) => `${t.teamId}:${t.role}`).join(',');
+
+  useEffect(() => {
+    if (!enabled) return;
+    dataApi()
+      .listProjects()
+      .then(setProjects)
+      .catch(() => setProjects([]));
+  }, [enabled]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    for (const t of others) {
+      teamsApi.details(t.teamId).then(
+        (d) => live && setTeamLimits((m) => ({ ...m, [t.teamId]: { totalProjects: d.limits.projects, who: t.role === 'owner' ? 'owner' : 'member' } })),
+        () => undefined,
+      );
+    }
+    return () => {
+      live = false;
+    };
+    // otherIds stands for `others`: the teams and roles, not the array's identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, otherIds]);
+
+  const homeId = homeTeamId(teams);
+  const limits: Record<string, TeamLimit> = { ...teamLimits };
+  // Only a plan the server confirmed in this page's life: offline after a reload it is not known.
+  if (!sub.loading && sub.resolved) limits[homeId] = { totalProjects: sub.totalProjects, who: sub.isUsingTeamSubscription ? 'member' : 'owner' };
+  return { projects, teams, limits };
 }
 
 /** The day the proposed status date falls on, as the date field holds it. */
@@ -33,8 +96,6 @@ export function importStatusStatement(s: PendingSchedule, day: string): string {
   return statusDateStatement(day, `chosen by you (proposed: ${formatDataDate(s.statusDate.date)}, ${s.statusDate.explanation})`);
 }
 
-type ProjectOption = { id: string; name: string };
-
 const n = (x: number) => x.toLocaleString('en-GB');
 
 /**
@@ -49,23 +110,37 @@ export function ImportSummary(props: {
   intoProject: string | null;
   onSave: (targets: Target[]) => void;
   onCancel: () => void;
+  /** Given (tests), used as is; omitted, read from the data worker, sync status and server. */
+  context?: ImportContext;
 }) {
   const { schedules } = props;
-  const [projects, setProjects] = useState<ProjectOption[]>([]);
+  const read = useImportContext(props.context === undefined);
+  const context = props.context ?? read;
+  // Only projects the user may write to can take a next status (a viewer's would be refused).
+  const projects = context.projects.filter((p) => canWrite(p.role));
+  const teams = writableTeams(context.teams);
+  const homeId = homeTeamId(context.teams);
   const [chosen, setChosen] = useState<boolean[]>(() => schedules.map(() => true));
   const [targets, setTargets] = useState<(string | null)[]>(() => schedules.map((s) => (schedules.length === 1 && props.intoProject ? props.intoProject : (s.match?.id ?? null))));
+  // The team each new project goes into; null: the personal space.
+  const [teamChoice, setTeamChoice] = useState<(string | null)[]>(() => schedules.map(() => null));
   const [days, setDays] = useState<string[]>(() => schedules.map(dayOf));
   const problems = days.map(statusDayProblem);
-
-  useEffect(() => {
-    dataApi()
-      .listProjects()
-      .then((ps) => setProjects(ps.map((p) => ({ id: p.id, name: p.name }))))
-      .catch(() => setProjects([]));
-  }, []);
+  const teamOf = (i: number) => teamChoice[i] ?? homeId;
+  const allowances = newProjectAllowances(
+    schedules.map((_, i) => ({ chosen: chosen[i], projectId: targets[i], teamId: teamOf(i) })),
+    context.projects,
+    homeId,
+    context.limits,
+  );
+  const refused = allowances.map((a) => (a?.full ? a : null));
+  const teamTitle = (id: string) => {
+    const t = teams.find((x) => x.teamId === id);
+    return !t || t.isHome ? PERSONAL_SPACE : `"${t.teamName}"`;
+  };
 
   const picked = schedules.filter((_, i) => chosen[i]);
-  const blocked = schedules.some((_, i) => chosen[i] && problems[i] !== null);
+  const blocked = schedules.some((_, i) => chosen[i] && (problems[i] !== null || refused[i] !== null));
   return (
     <div className="import-summary">
       <div className="card">
@@ -137,6 +212,31 @@ export function ImportSummary(props: {
               ))}
             </select>
           </label>
+          {targets[i] === null && teams.length > 1 ? (
+            <label className="field">
+              <span>New project in</span>
+              <select
+                className="input"
+                value={teamOf(i)}
+                disabled={!chosen[i]}
+                onChange={(e) => setTeamChoice((t) => t.map((v, j) => (j === i ? e.target.value : v)))}
+              >
+                {teams.map((t) => (
+                  <option key={t.teamId} value={t.teamId}>
+                    {teamOptionLabel(t)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          {refused[i] ? (
+            <div className="import-limit" role="alert" data-testid="import-limit">
+              <p>{limitRefusal(teamTitle(teamOf(i)), refused[i])}</p>
+              <p>
+                <Link to="/app/account">See your plan and its limits</Link>
+              </p>
+            </div>
+          ) : null}
           <WarningList warnings={s.warnings} open={s.warnings.length <= 5} />
         </div>
       ))}
@@ -150,7 +250,8 @@ export function ImportSummary(props: {
               schedules
                 .map((s, i) => {
                   const statusDate = statusDateToSave(s, days[i]);
-                  return { index: s.index, projectId: targets[i], ...(statusDate ? { statusDate } : {}) };
+                  const teamId = targets[i] === null ? teamOf(i) : '';
+                  return { index: s.index, projectId: targets[i], ...(teamId ? { teamId } : {}), ...(statusDate ? { statusDate } : {}) };
                 })
                 .filter((_, i) => chosen[i]),
             )

@@ -1,14 +1,99 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { dataApi, useLocalStoreEvents } from '../../client/data';
+import { useSyncStatus } from '../../client/syncStatus';
 import type { ProjectSummaryRow } from '../../local/contracts';
 import { formatDataDate, formatDate } from '../../core/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { groupProjects, type ProjectGroup } from './projectGroups';
 import '../app.css';
 
 type ProjectRow = ProjectSummaryRow;
+
+/**
+ * One space's projects. A read-only (viewer) space has no import-into or delete: the gateway would
+ * refuse the change, and the user would only find out when it failed to sync.
+ */
+export function ProjectTable({ group, onDelete }: { group: ProjectGroup; onDelete: (p: ProjectRow) => void }) {
+  return (
+    <table className="data-table projects-table">
+      <thead>
+        <tr>
+          <th scope="col">Project</th>
+          <th scope="col">Data date</th>
+          <th scope="col" className="num">
+            Activities
+          </th>
+          <th scope="col" className="num">
+            Imports
+          </th>
+          <th scope="col">Updated</th>
+          <th scope="col">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {group.rows.map((p) => (
+          <tr key={p.id}>
+            <td>
+              <Link to={`/app/projects/${encodeURIComponent(p.id)}`} className="project-link">
+                {p.name}
+              </Link>
+              {p.code ? <span className="muted"> · {p.code}</span> : null}
+            </td>
+            <td data-label="Data date">{p.latestDataDate ? formatDataDate(p.latestDataDate) : '—'}</td>
+            <td className="num" data-label="Activities">
+              {p.activityCount.toLocaleString('en-GB')}
+            </td>
+            <td className="num" data-label="Imports">
+              {p.importCount}
+            </td>
+            <td data-label="Updated">{formatDate(p.updatedAt.slice(0, 10))}</td>
+            <td className="actions">
+              {group.readOnly ? (
+                <span className="muted">View only</span>
+              ) : (
+                <>
+                  <Link className="btn btn-ghost btn-sm" to={`/app/import?project=${encodeURIComponent(p.id)}`}>
+                    Import next status
+                  </Link>
+                  <button className="btn btn-ghost btn-sm" type="button" onClick={() => onDelete(p)}>
+                    Delete
+                  </button>
+                </>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The projects by space: the personal space first, then each team, titled and badged with the
+ * user's role when there is more than the personal space to tell apart.
+ */
+export function ProjectGroups({ groups, onDelete }: { groups: ProjectGroup[]; onDelete: (p: ProjectRow) => void }) {
+  if (groups.length === 1 && groups[0].isHome) return <ProjectTable group={groups[0]} onDelete={onDelete} />;
+  return (
+    <>
+      {groups.map((g) => (
+        <section key={g.key || 'personal'} className="project-group" aria-labelledby={`group-${g.key || 'personal'}`}>
+          <h2 id={`group-${g.key || 'personal'}`} className="project-group-title">
+            {g.title}
+            {g.badge ? <span className={g.readOnly ? 'badge badge-muted' : 'badge'}>{g.badge}</span> : null}
+          </h2>
+          {g.readOnly ? <p className="muted project-group-note">Your role in this team is viewer: you can open its projects but not change them.</p> : null}
+          <ProjectTable group={g} onDelete={onDelete} />
+        </section>
+      ))}
+    </>
+  );
+}
 
 /** /app: the projects on this device, a way to import a schedule and to create an empty project. */
 export default function ProjectsPage() {
@@ -18,6 +103,8 @@ export default function ProjectsPage() {
   const [name, setName] = useState('');
   // Moves when another tab adds, changes or removes a project: the list is read again.
   const changedElsewhere = useLocalStoreEvents((s) => s.projectsChanged);
+  // Which team is the personal space, and the user's role in each, as sync knows them.
+  const teams = useSyncStatus((s) => s.snapshot?.teams ?? null);
 
   const refresh = useCallback(() => {
     dataApi()
@@ -79,54 +166,7 @@ export default function ProjectsPage() {
             <p>Import a Primavera P6 .xer or .xml, a Microsoft Project .xml, an Excel workbook or a CSV to see its earned value dashboard.</p>
           </div>
         ) : null}
-        {projects && projects.length > 0 ? (
-          <table className="data-table projects-table">
-            <thead>
-              <tr>
-                <th scope="col">Project</th>
-                <th scope="col">Data date</th>
-                <th scope="col" className="num">
-                  Activities
-                </th>
-                <th scope="col" className="num">
-                  Imports
-                </th>
-                <th scope="col">Updated</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {projects.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    <Link to={`/app/projects/${encodeURIComponent(p.id)}`} className="project-link">
-                      {p.name}
-                    </Link>
-                    {p.code ? <span className="muted"> · {p.code}</span> : null}
-                  </td>
-                  <td data-label="Data date">{p.latestDataDate ? formatDataDate(p.latestDataDate) : '—'}</td>
-                  <td className="num" data-label="Activities">
-                    {p.activityCount.toLocaleString('en-GB')}
-                  </td>
-                  <td className="num" data-label="Imports">
-                    {p.importCount}
-                  </td>
-                  <td data-label="Updated">{formatDate(p.updatedAt.slice(0, 10))}</td>
-                  <td className="actions">
-                    <Link className="btn btn-ghost btn-sm" to={`/app/import?project=${encodeURIComponent(p.id)}`}>
-                      Import next status
-                    </Link>
-                    <button className="btn btn-ghost btn-sm" type="button" onClick={() => remove(p)}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
+        {projects && projects.length > 0 ? <ProjectGroups groups={groupProjects(projects, teams)} onDelete={remove} /> : null}
       </section>
     </>
   );

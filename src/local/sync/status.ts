@@ -11,9 +11,12 @@
  * useSyncExternalStore takes, and a listener is what the data worker forwards to pages.
  */
 import type { TeamRole } from '../../core/api/teams';
+import type { SyncState } from '../../core/sync/labels';
 import type { SyncProblem } from './problems';
 
-export type SyncState = 'synced' | 'syncing' | 'offline' | 'error' | 'stopped';
+// The words for these states live in src/core/sync/labels.ts, shared with the pages.
+export { describeTeamStatus, overallState } from '../../core/sync/labels';
+export type { SyncState };
 
 export interface TeamSyncStatus {
   teamId: string;
@@ -69,30 +72,4 @@ export class StatusBoard {
       }
     }
   }
-}
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
-
-/** A one-line label for the header indicator ("Synced", "Syncing 12 documents", …). */
-export function describeTeamStatus(s: TeamSyncStatus): string {
-  switch (s.state) {
-    case 'synced':
-      return 'Synced';
-    case 'syncing':
-      return s.pending > 0 ? `Syncing ${plural(s.pending, 'document')}` : 'Syncing';
-    case 'offline':
-      return s.pending > 0 ? `Offline, ${plural(s.pending, 'change')} waiting` : 'Offline';
-    case 'error':
-      return s.problem ? `${s.problem.why} ${s.problem.action}` : 'Sync error';
-    case 'stopped':
-      return s.pending > 0 ? `Not syncing, ${plural(s.pending, 'change')} waiting` : 'Not syncing';
-  }
-}
-
-/** The state of the device as a whole: the worst team's (error > offline > syncing > synced). */
-export function overallState(snapshot: SyncSnapshot): SyncState {
-  const rank: Record<SyncState, number> = { error: 4, offline: 3, syncing: 2, synced: 1, stopped: 0 };
-  let worst: SyncState = snapshot.running ? 'synced' : 'stopped';
-  for (const t of snapshot.teams) if (rank[t.state] > rank[worst]) worst = t.state;
-  return worst;
 }
