@@ -4,6 +4,7 @@
  * Node, against the same store code.
  */
 import { AccountSession, openAccountStore, type OpenStore } from './account';
+import { collabHandlers, type Identity } from './collab';
 import type { DataApi, StoreEvent } from './contracts';
 import { dashboardHandlers } from './dashboard';
 import { deviceHandlers } from './device';
@@ -25,15 +26,24 @@ export type DataBackend = DataApi & { staging: Pick<StagingHandlers, 'stagedCoun
 
 export function createDataBackend(opts: DataBackendOptions): DataBackend {
   const session = new AccountSession(opts.open ?? openAccountStore(opts.buildId));
-  const staging = stagingHandlers(session, opts.buildId, opts.now);
+  // Who writes comments, VARs and imports: set by useAccount.
+  const who: Identity = { userId: null, name: null };
+  const staging = stagingHandlers(session, opts.buildId, opts.now, () => (who.userId ? { id: who.userId, name: who.name ?? '' } : null));
+  const collab = collabHandlers(session, who, { buildId: opts.buildId, now: opts.now });
+  const projects = projectHandlers(session);
   return {
-    async useAccount(userId) {
+    async useAccount(userId, name) {
       session.use(userId);
+      who.userId = userId;
+      if (name && typeof name.name === 'string' && name.name.trim()) who.name = name.name.trim().slice(0, 200);
     },
     async subscribe(listener: (event: StoreEvent) => void) {
       session.whenOpen((store) => store.subscribe(listener));
     },
-    ...projectHandlers(session),
+    ...projects,
+    async listProjects() {
+      return collab.withChanges(await projects.listProjects());
+    },
     ...deviceHandlers(session, () => staging.clear()),
     stage: staging.stage,
     commit: staging.commit,
@@ -42,5 +52,16 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
     ...periodTableHandlers(session),
     ...dashboardHandlers(session, opts.buildId, opts.now),
     ...mappingHandlers(session),
+    listComments: collab.listComments,
+    addComment: collab.addComment,
+    editComment: collab.editComment,
+    setCommentResolved: collab.setCommentResolved,
+    deleteComment: collab.deleteComment,
+    resolveCommentConflict: collab.resolveCommentConflict,
+    listVariances: collab.listVariances,
+    saveVariance: collab.saveVariance,
+    setVarianceStatus: collab.setVarianceStatus,
+    resolveVarianceConflict: collab.resolveVarianceConflict,
+    markProjectSeen: collab.markProjectSeen,
   };
 }

@@ -346,6 +346,11 @@ class PouchDexieStore implements LocalStore {
     await deleteDocs(this.pouch, headers, context, this.timeoutMs);
     const periodTables = await readRange(this.pouch, `periods:${projectId}:`, context, this.timeoutMs, { docs: false });
     await deleteDocs(this.pouch, periodTables, context, this.timeoutMs);
+    // The project's comments and variance narratives (collab/, issue 13) go with it.
+    for (const type of ['comment', 'var']) {
+      const docs = await readRange(this.pouch, `${type}:${projectId}:`, context, this.timeoutMs, { docs: false });
+      await deleteDocs(this.pouch, docs, context, this.timeoutMs);
+    }
     for (const kind of CHUNK_KIND_LIST) {
       const chunks = await readRange(this.pouch, `${kind}:${projectId}:`, context, this.timeoutMs, { docs: false });
       await deleteDocs(this.pouch, chunks, context, this.timeoutMs);
