@@ -105,6 +105,13 @@ describe('comment buttons on the dashboard', () => {
     const row = one(table, attr('data-node', node.id));
     const button = one(row, hasClass('comment-button'));
     expect(button.attrs['aria-label']).toBe(`2 comments on ${node.name || node.code}`);
+    // A row with no comments: only the icon shows, the button still says what it does.
+    const other = data.analysis.breakdown!.children[1];
+    if (other) {
+      const quiet = one(one(table, attr('data-node', other.id)), hasClass('comment-button'));
+      expect(quiet.attrs['aria-label']).toBe(`Comment on ${other.name || other.code}`);
+      expect(text(quiet)).toBe('');
+    }
     const alerts = all(el, hasClass('alert'));
     expect(alerts.length).toBe(data.alerts.length > 8 ? 8 : data.alerts.length);
     for (const a of alerts) expect(one(a, hasClass('comment-button')).attrs['aria-label']).toMatch(/^Comment on the .* alert$/);

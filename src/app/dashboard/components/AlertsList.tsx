@@ -68,8 +68,8 @@ export function AlertsList({ alerts, limit = ALERTS_SHOWN, comments }: AlertsLis
   );
 }
 
-/** "Comment" or "2 comments": opens the thread of `target`. */
-export function CommentButton({ hooks, target, about }: { hooks: CommentHooks; target: CommentTarget; about: string }) {
+/** "Comment" or the thread's size (`compact`: only the icon while empty, for table rows): opens the thread of `target`. */
+export function CommentButton({ hooks, target, about, compact = false }: { hooks: CommentHooks; target: CommentTarget; about: string; compact?: boolean }) {
   const n = hooks.count(commentTargetKey(target));
   return (
     <button type="button" className={`comment-button${n ? ' comment-button--has' : ''}`} onClick={() => hooks.open(target)} aria-label={n ? `${n} ${n === 1 ? 'comment' : 'comments'} on ${about}` : `Comment on ${about}`}>
@@ -78,7 +78,7 @@ export function CommentButton({ hooks, target, about }: { hooks: CommentHooks; t
           <path d="M2.5 3.5h11v7h-6l-3 2.5v-2.5h-2z" strokeLinejoin="round" />
         </svg>
       </span>
-      <span aria-hidden="true">{n ? n : 'Comment'}</span>
+      {n || !compact ? <span aria-hidden="true">{n ? n : 'Comment'}</span> : null}
     </button>
   );
 }

@@ -276,9 +276,9 @@ const BreakdownRow = memo(function BreakdownRow({ node, level, hasChildren, expa
       {comments ? (
         <td className="breakdown__comments">
           {total ? (
-            <CommentButton hooks={comments} target={{ kind: 'project' }} about="the project" />
+            <CommentButton hooks={comments} target={{ kind: 'project' }} about="the project" compact />
           ) : (
-            <CommentButton hooks={comments} target={{ kind: 'element', nodeId: node.id, nodeKind: node.kind, name: label }} about={label} />
+            <CommentButton hooks={comments} target={{ kind: 'element', nodeId: node.id, nodeKind: node.kind, name: label }} about={label} compact />
           )}
         </td>
       ) : null}
