@@ -278,7 +278,10 @@ export default function DashboardPage() {
                     <td>{formatDataDate(imp.dataDate ?? imp.statusDate) === 'n/a' ? '—' : formatDataDate(imp.dataDate ?? imp.statusDate)}</td>
                     <td>{imp.fileName}</td>
                     <td className="num">{imp.activityCount.toLocaleString('en-GB')}</td>
-                    <td>{formatDate(imp.importedAt.slice(0, 10))}</td>
+                    <td>
+                      {formatDate(imp.importedAt.slice(0, 10))}
+                      {imp.importedBy ? <span className="muted"> by {imp.importedBy}</span> : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -9,7 +9,7 @@ import type { AccountSession } from '../account';
 import type { DataApi, ProjectSummaryRow, VarianceList, VarianceRow } from '../contracts';
 import { projectDashboard } from '../dashboard';
 import type { LocalStore } from '../store';
-import { StoreError } from '../store/errors';
+import { guarded, StoreError } from '../store/errors';
 import { isValidId } from '../store/ids';
 import { addComment, deleteComment, editComment, listComments, resolveComment, setResolved } from './comments';
 import { collabContext, type CollabContext, type Identity } from './context';
@@ -65,27 +65,27 @@ export function collabHandlers(session: AccountSession, who: Identity, opts: { b
   return {
     async listComments(projectId) {
       const [c, id] = await ctx(projectId);
-      return listComments(c, id);
+      return guarded(() => listComments(c, id), 'reading the comments');
     },
     async addComment(projectId, target, text) {
       const [c, id] = await ctx(projectId);
-      return addComment(c, id, target, text);
+      return guarded(() => addComment(c, id, target, text), 'saving your comment');
     },
     async editComment(projectId, commentId, text, seen) {
       const [c, id] = await ctx(projectId);
-      return editComment(c, id, commentId, text, seen);
+      return guarded(() => editComment(c, id, commentId, text, seen), 'saving your comment');
     },
     async setCommentResolved(projectId, commentId, resolved, seen) {
       const [c, id] = await ctx(projectId);
-      return setResolved(c, id, commentId, resolved, seen);
+      return guarded(() => setResolved(c, id, commentId, resolved, seen), resolved ? 'resolving the comment' : 'reopening the comment');
     },
     async deleteComment(projectId, commentId, seen) {
       const [c, id] = await ctx(projectId);
-      return deleteComment(c, id, commentId, seen);
+      return guarded(() => deleteComment(c, id, commentId, seen), 'deleting the comment');
     },
     async resolveCommentConflict(projectId, commentId, text) {
       const [c, id] = await ctx(projectId);
-      return resolveComment(c, id, commentId, text);
+      return guarded(() => resolveComment(c, id, commentId, text), 'keeping the version you chose');
     },
 
     async listVariances(projectId, options = {}): Promise<VarianceList> {
@@ -94,7 +94,7 @@ export function collabHandlers(session: AccountSession, who: Identity, opts: { b
       const data = await projectDashboard(store, id, options, now(), opts.buildId);
       const period = data.analysis.dataDate ? data.analysis.dataDate.slice(0, 10) : null;
       if (!period) return { period: null, rows: [], note: 'This analysis has no status date, so variance narratives (one per control account per status period) cannot be written against it.' };
-      const stored = await varsOfPeriod(collabContext(store, who), id, period);
+      const stored = await guarded(() => varsOfPeriod(collabContext(store, who), id, period), 'reading the variance narratives');
       const rows: VarianceRow[] = varianceCandidates(data.analysis).map((cand) => ({
         nodeId: cand.nodeId,
         code: cand.code,
@@ -125,22 +125,22 @@ export function collabHandlers(session: AccountSession, who: Identity, opts: { b
     },
     async saveVariance(projectId, key, fields, seen) {
       const [c, id] = await ctx(projectId);
-      return saveVar(c, id, key, fields, seen);
+      return guarded(() => saveVar(c, id, key, fields, seen), 'saving the variance narrative');
     },
     async setVarianceStatus(projectId, key, status) {
       const [c, id] = await ctx(projectId);
-      return setVarStatus(c, id, key, status);
+      return guarded(() => setVarStatus(c, id, key, status), 'changing the variance narrative’s status');
     },
     async resolveVarianceConflict(projectId, key, field, value) {
       const [c, id] = await ctx(projectId);
-      return resolveVarConflict(c, id, key, field, value);
+      return guarded(() => resolveVarConflict(c, id, key, field, value), 'keeping the version you chose');
     },
 
     async markProjectSeen(projectId) {
       const id = checkProjectId(projectId);
       if (!who.userId) return;
       const store = await storeForProject(session, id);
-      await markSeen(store.pouch, who.userId, id, () => now().getTime());
+      await guarded(() => markSeen(store.pouch, who.userId as string, id, () => now().getTime()), 'noting that you opened the project');
     },
     async withChanges(rows) {
       return withChanges(rows, who.userId, async (projectId) => (await storeForProject(session, projectId)).pouch);

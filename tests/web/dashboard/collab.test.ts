@@ -104,7 +104,7 @@ describe('comment buttons on the dashboard', () => {
     expect(all(table, tag('th')).map(text)).toContain('Comments');
     const row = one(table, attr('data-node', node.id));
     const button = one(row, hasClass('comment-button'));
-    expect(button.attrs['aria-label']).toBe(`2 comments on ${node.name || node.code}`);
+    expect(button.attrs['aria-label']).toBe(`2 open comments on ${node.name || node.code}`);
     // A row with no comments: only the icon shows, the button still says what it does.
     const other = data.analysis.breakdown!.children[1];
     if (other) {

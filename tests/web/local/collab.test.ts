@@ -312,3 +312,20 @@ describe('what changed since I last looked', () => {
     expect((await bob.api.listProjects()).find((p) => p.id === pid)?.changes).toBeUndefined();
   });
 });
+
+describe('a full disk', () => {
+  it('says so when a comment cannot be saved, and leaves the comments as they were', async () => {
+    const { api, store } = await device(ANN);
+    const p = await api.createProject({ name: 'Tower' });
+    await api.addComment(p.id, { kind: 'project' }, 'Kept.');
+    // The browser refuses every write from here on, as IndexedDB does when the site's quota is used up.
+    const full = () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    store.pouch.put = full as never;
+    store.pouch.bulkDocs = full as never;
+    await expect(api.addComment(p.id, { kind: 'project' }, 'Lost?')).rejects.toMatchObject({
+      code: 'quota',
+      message: expect.stringMatching(/^Your browser's storage for Earnest is full, so Earnest could not finish saving your comment\. Nothing was changed\./),
+    });
+    expect((await api.listComments(p.id)).map((c) => c.text)).toEqual(['Kept.']);
+  });
+});

@@ -68,11 +68,11 @@ export function AlertsList({ alerts, limit = ALERTS_SHOWN, comments }: AlertsLis
   );
 }
 
-/** "Comment" or the thread's size (`compact`: only the icon while empty, for table rows): opens the thread of `target`. */
+/** "Comment" or the thread's open (unresolved) comments (`compact`: only the icon while empty, for table rows): opens the thread of `target`. */
 export function CommentButton({ hooks, target, about, compact = false }: { hooks: CommentHooks; target: CommentTarget; about: string; compact?: boolean }) {
   const n = hooks.count(commentTargetKey(target));
   return (
-    <button type="button" className={`comment-button${n ? ' comment-button--has' : ''}`} onClick={() => hooks.open(target)} aria-label={n ? `${n} ${n === 1 ? 'comment' : 'comments'} on ${about}` : `Comment on ${about}`}>
+    <button type="button" className={`comment-button${n ? ' comment-button--has' : ''}`} onClick={() => hooks.open(target)} aria-label={n ? `${n} open ${n === 1 ? 'comment' : 'comments'} on ${about}` : `Comment on ${about}`}>
       <span aria-hidden="true" className="comment-button__icon">
         <svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="1.5">
           <path d="M2.5 3.5h11v7h-6l-3 2.5v-2.5h-2z" strokeLinejoin="round" />

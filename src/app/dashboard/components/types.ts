@@ -8,7 +8,7 @@ export type MeasureBasis = Analysis['measureBasis'];
 
 /**
  * Comment buttons on breakdown rows and alerts (issue 13), when the page has comments to offer
- * (the app's dashboard; not the tour or the import preview). `count` gives a thread's size by
+ * (the app's dashboard; not the tour or the import preview). `count` gives a thread's open (unresolved) comments by
  * its key (contracts.ts commentTargetKey); `open` opens that thread. Both must be stable
  * references (useCallback), so memoised breakdown rows re-render only when their count moves.
  */
