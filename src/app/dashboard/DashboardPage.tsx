@@ -92,7 +92,19 @@ export default function DashboardPage() {
   const [comments, setComments] = useState<CommentRow[] | null>(null);
   const [thread, setThread] = useState<CommentTarget | null>(null);
   const [commentsRead, setCommentsRead] = useState(0);
+  // A viewer of the project's team reads comments and narratives but writes none (the gateway
+  // would refuse them); so does a tab that no longer saves (data from a newer build).
   const readOnlyTab = useLocalStoreEvents((s) => s.readOnly !== null);
+  const [viewer, setViewer] = useState(false);
+  useEffect(() => {
+    dataApi()
+      .listProjects()
+      .then(
+        (rows) => setViewer(rows.find((r) => r.id === id)?.role === 'viewer'),
+        () => undefined,
+      );
+  }, [id, changedElsewhere]);
+  const writeLocked = readOnlyTab || viewer;
   useEffect(() => {
     let live = true;
     dataApi()
@@ -249,13 +261,13 @@ export default function DashboardPage() {
             <h2 id="variance-narratives" className="dashboard-view__heading">
               Variance narratives
             </h2>
-            <VariancePanel projectId={id} options={{ breakdown: by, periods, eacMethod, ...(shownAt ? { dataDate: shownAt } : {}) }} refresh={changedElsewhere} readOnly={readOnlyTab} />
+            <VariancePanel projectId={id} options={{ breakdown: by, periods, eacMethod, ...(shownAt ? { dataDate: shownAt } : {}) }} refresh={changedElsewhere} readOnly={writeLocked} />
           </section>
           <section ref={commentsSection} className="dashboard-view__section dashboard-view__card" aria-labelledby="project-comments">
             <h2 id="project-comments" className="dashboard-view__heading">
               Comments
             </h2>
-            <CommentsPanel ref={composer} projectId={id} comments={comments} thread={thread} onThread={setThread} reload={reloadComments} readOnly={readOnlyTab} />
+            <CommentsPanel ref={composer} projectId={id} comments={comments} thread={thread} onThread={setThread} reload={reloadComments} readOnly={writeLocked} />
           </section>
         </div>
         {imports.length > 0 ? (
