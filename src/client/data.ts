@@ -76,7 +76,7 @@ function start(userId: string) {
   const worker = new Worker(new URL('../../workers/data.worker.ts', import.meta.url), { type: 'module', name: 'earnest-data' });
   const entry = { worker, api: Comlink.wrap<DataApi>(worker), userId };
   // Comlink delivers calls in order, so everything asked after this runs against this account.
-  void entry.api.useAccount(userId);
+  void entry.api.useAccount(userId, { name: useSession.getState().user?.email ?? '' });
   void entry.api.subscribe(Comlink.proxy(noteStoreEvent));
   void entry.api.subscribeSync(Comlink.proxy(setSyncSnapshot));
   // Calls made meanwhile wait in the worker for the team list (or use the one it remembers).

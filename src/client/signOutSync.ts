@@ -11,6 +11,7 @@
  * does not sign out by itself.
  */
 import type { PendingReport, SyncApi } from '../local/contracts';
+import { dataApi } from './data';
 
 export type SignOutSyncApi = Pick<SyncApi, 'pendingChanges' | 'waitForSent' | 'stopSync'>;
 
@@ -199,9 +200,10 @@ export class SignOutFlow {
 }
 
 /**
- * The sync calls sign-out asks, or null while the data worker does not offer them yet. The lead
- * connects `dataApi()` here when the worker's SyncApi lands (branch i13-wire).
+ * The sync calls sign-out asks: the data worker's. On a page that had not started it (the public
+ * site), it starts here, because unsent changes of an earlier visit are in the device's databases
+ * whichever page the user signs out from.
  */
 export function signOutSyncApi(): SignOutSyncApi | null {
-  return null;
+  return dataApi();
 }

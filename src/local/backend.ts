@@ -4,6 +4,7 @@
  * Node, against the same store and sync code.
  */
 import { AccountSession, openTeamStore, type AccountSessionOptions, type OpenTeamStore } from './account';
+import { collabHandlers, type Identity } from './collab';
 import type { DataApi, StoreEvent, SyncTeam } from './contracts';
 import { dashboardHandlers } from './dashboard';
 import { deviceHandlers } from './device';
@@ -37,17 +38,29 @@ export type DataBackend = DataApi & {
 
 export function createDataBackend(opts: DataBackendOptions): DataBackend {
   const session = new AccountSession({ ...opts.session, open: opts.open ?? openTeamStore(opts.buildId) });
-  const staging = stagingHandlers(session, opts.buildId, opts.now);
+  // Who writes comments, VARs and imports: set by useAccount.
+  const who: Identity = { userId: null, name: null };
+  const staging = stagingHandlers(session, opts.buildId, opts.now, () => (who.userId ? { id: who.userId, name: who.name ?? '' } : null));
+  const collab = collabHandlers(session, who, { buildId: opts.buildId, now: opts.now });
+  const projects = projectHandlers(session);
   const sync = syncHandlers(session, opts.sync);
+  // Collaboration calls run like the others: never while a change of spaces closes a store.
+  const inSession =
+    <A extends unknown[], R>(f: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      session.run(() => f(...args));
   return {
-    async useAccount(userId) {
+    async useAccount(userId, name) {
       session.use(userId);
+      who.userId = userId;
+      if (name && typeof name.name === 'string' && name.name.trim()) who.name = name.name.trim().slice(0, 200);
       if (opts.teams) await session.setTeams(opts.teams);
     },
     async subscribe(listener: (event: StoreEvent) => void) {
       session.subscribe(listener);
     },
-    ...projectHandlers(session),
+    ...projects,
+    listProjects: () => session.run(async () => collab.withChanges(await session.listProjects())),
     ...deviceHandlers(session, async () => {
       staging.clear();
       await sync.closeSync();
@@ -66,5 +79,16 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
     stopSync: sync.stopSync,
     session,
     sync: { controller: sync.controller, closeSync: sync.closeSync },
+    listComments: inSession(collab.listComments),
+    addComment: inSession(collab.addComment),
+    editComment: inSession(collab.editComment),
+    setCommentResolved: inSession(collab.setCommentResolved),
+    deleteComment: inSession(collab.deleteComment),
+    resolveCommentConflict: inSession(collab.resolveCommentConflict),
+    listVariances: inSession(collab.listVariances),
+    saveVariance: inSession(collab.saveVariance),
+    setVarianceStatus: inSession(collab.setVarianceStatus),
+    resolveVarianceConflict: inSession(collab.resolveVarianceConflict),
+    markProjectSeen: inSession(collab.markProjectSeen),
   };
 }

@@ -12,6 +12,7 @@ import type { EacMethod, PeriodTable, ScheduleAnalysisOptions } from '../core/ev
 import type { DashboardData } from '../core/insight';
 import type { ImportProgress, ParseOptions, ParseOutcome, ProjectSummary } from '../core/import';
 import type { ImportWarning, StatusDateSource } from '../core/model';
+import type { BreakdownKind } from '../core/evm/types';
 import type { LocalDateTime } from '../core/model/dates';
 import type { StatusDateChoice } from '../core/model/statusDate';
 import type { analyseSample } from '../core/sample/riversideViaduct';
@@ -50,6 +51,11 @@ export interface ProjectSummaryRow {
   teamName?: string;
   /** The user's role in that team: a viewer's screens are read-only. */
   role?: TeamRole;
+  /**
+   * What arrived since this user last opened the project's dashboard on this device (collaboration
+   * section below); absent when nothing did, or when they never opened it here.
+   */
+  changes?: ProjectChanges;
 }
 
 export interface ImportSummaryRow {
@@ -70,6 +76,8 @@ export interface ImportSummaryRow {
   sourceProjectName: string;
   /** False while some of its documents are still arriving from the team. */
   complete: boolean;
+  /** Who imported it (name), when the build that saved it recorded that. */
+  importedBy?: string;
 }
 
 export interface StorageEstimate {
@@ -220,11 +228,152 @@ export interface SyncStart {
   teams: SyncTeam[];
 }
 
+// --- collaboration: comments, variance narratives, what changed (issue 13) ----------------------
+
+/** Comments are 1..COMMENT_MAX_CHARS characters; VAR texts (cause, impact, corrective action) at most VAR_TEXT_MAX_CHARS. */
+export const COMMENT_MAX_CHARS = 5000;
+export const VAR_TEXT_MAX_CHARS = 5000;
+export const VAR_OWNER_MAX_CHARS = 200;
+
+/** What a comment is about: the project, a breakdown element (WBS element, control account), or an alert on a node. */
+export type CommentTarget =
+  | { kind: 'project' }
+  | { kind: 'element'; nodeId: string; nodeKind: BreakdownKind; name?: string }
+  | { kind: 'alert'; metric: string; nodeId: string; nodeKind: BreakdownKind; name?: string };
+
+/**
+ * The thread a target belongs to: `project`, `element:<kind>:<id>`, `alert:<metric>:<kind>:<id>`.
+ * An alert's thread is keyed by metric, not rule, so it survives a warning turning critical.
+ */
+export function commentTargetKey(t: CommentTarget): string {
+  switch (t.kind) {
+    case 'project':
+      return 'project';
+    case 'element':
+      return `element:${t.nodeKind}:${t.nodeId}`;
+    case 'alert':
+      return `alert:${t.metric}:${t.nodeKind}:${t.nodeId}`;
+  }
+}
+
+/**
+ * What an editor saw of a mutable document (sync/mutable.ts `seenOf`): passed back with an edit,
+ * so a version that arrived after the screen showed the document is kept beside the edit, as a
+ * conflict, instead of being overwritten unseen.
+ */
+export type SeenToken = Record<string, Record<string, number>[]>;
+
+/** One side of a conflict: a value two devices wrote without seeing each other. */
+export interface ConflictVersion<T = string> {
+  value: T;
+  /** Who wrote it (name), when known. */
+  who?: string;
+  /** When (ISO instant, on the writer's clock). */
+  at: string;
+}
+
+export interface CommentRow {
+  id: string;
+  projectId: string;
+  target: CommentTarget;
+  targetKey: string;
+  text: string;
+  resolved: boolean;
+  author: { id: string; name: string };
+  createdAt: string;
+  /** The latest edit (text or resolved) on any device. */
+  updatedAt: string;
+  /** The text was changed after it was written. */
+  edited: boolean;
+  /** Written by the signed-in user: only they may edit or delete it. */
+  mine: boolean;
+  /** Two versions of the text written at once on two devices, the one shown first; null when none. */
+  conflict: ConflictVersion[] | null;
+  seen: SeenToken;
+}
+
+export type VarStatus = 'draft' | 'submitted' | 'approved';
+
+export interface VarFields {
+  cause: string;
+  impact: string;
+  correctiveAction: string;
+  owner: string;
+  /** YYYY-MM-DD, or '' when not set. */
+  dueDate: string;
+}
+
+export interface VarView extends VarFields {
+  id: string;
+  status: VarStatus;
+  createdAt: string;
+  updatedAt: string;
+  /** Fields two devices changed at once: every version kept until someone chooses. */
+  conflicts: { field: keyof VarFields | 'status'; versions: ConflictVersion[] }[];
+  seen: SeenToken;
+}
+
+export interface VarianceBreachRow {
+  metric: string;
+  label: string;
+  severity: 'warning' | 'critical';
+  value: number;
+  threshold: number;
+  /** "CPI 0.85 below 0.90". */
+  text: string;
+}
+
+/** A control account of the status period: breaching a threshold, or holding a VAR. */
+export interface VarianceRow {
+  nodeId: string;
+  code: string;
+  name: string;
+  nodeKind: BreakdownKind;
+  /** Null when it no longer breaches (a VAR written earlier is still listed). */
+  severity: 'warning' | 'critical' | null;
+  breaches: VarianceBreachRow[];
+  var: VarView | null;
+  /** Cause and impact drafted from the commentary, for "Draft from the commentary". */
+  draft: { cause: string; impact: string } | null;
+}
+
+export interface VarianceList {
+  /** The status period (the analysis's data date, YYYY-MM-DD); null when the analysis has none. */
+  period: string | null;
+  rows: VarianceRow[];
+  /** Why there are no rows to write against (no breakdown, no data date), when so. */
+  note?: string;
+}
+
+/** Which VAR: a control account (breakdown node) in a status period. */
+export interface VarKey {
+  nodeId: string;
+  period: string;
+  /** The account's code and name as shown, kept with a new VAR. */
+  code?: string;
+  name?: string;
+}
+
+/** What arrived in a project since this user last opened its dashboard on this device. */
+export interface ProjectChanges {
+  /** Status imports (schedules or period tables) new since then, by anyone. */
+  newImports: number;
+  /** The data date of the latest new one. */
+  latestDataDate?: LocalDateTime;
+  /** Who imported them, when their builds recorded it (others only). */
+  importedBy?: string[];
+  /** Comments by others new since then. */
+  newComments: number;
+}
+
 // --- the data worker ---------------------------------------------------------------------------
 
 export interface DataApi extends SyncApi {
-  /** Binds this worker to one account's local database; a worker never switches accounts. */
-  useAccount(userId: string): Promise<void>;
+  /**
+   * Binds this worker to one account's local database; a worker never switches accounts. `who`
+   * names the user on what they write (comments, VARs, imports).
+   */
+  useAccount(userId: string, who?: { name: string }): Promise<void>;
   /** Calls `listener` (a Comlink.proxy) on every StoreEvent; the current read-only state first, if any. */
   subscribe(listener: (event: StoreEvent) => void): Promise<void>;
 
@@ -252,6 +401,30 @@ export interface DataApi extends SyncApi {
 
   rememberMapping(signature: string, corrections: Record<string, string | null>): Promise<void>;
   recallMapping(signature: string): Promise<Record<string, string | null> | null>;
+
+  // Collaboration (issue 13). Comments and VARs are mutable documents in the project's database:
+  // they work offline and sync with it; concurrent edits of one text keep both until resolved.
+  /** Every comment of the project, oldest first. */
+  listComments(projectId: string): Promise<CommentRow[]>;
+  addComment(projectId: string, target: CommentTarget, text: string): Promise<CommentRow>;
+  /** Changes the text of the user's own comment. */
+  editComment(projectId: string, commentId: string, text: string, seen?: SeenToken): Promise<CommentRow>;
+  setCommentResolved(projectId: string, commentId: string, resolved: boolean, seen?: SeenToken): Promise<CommentRow>;
+  /** Deletes the user's own comment; `deleted: false` when it changed since `seen` (look again). */
+  deleteComment(projectId: string, commentId: string, seen?: SeenToken): Promise<{ deleted: boolean }>;
+  /** Ends a text conflict with the version chosen (or a new text). */
+  resolveCommentConflict(projectId: string, commentId: string, text: string): Promise<CommentRow>;
+
+  /** The control accounts breaching a threshold in the analysis these options give, with their VARs. */
+  listVariances(projectId: string, options?: DashboardOptions): Promise<VarianceList>;
+  /** Creates or edits a draft VAR. */
+  saveVariance(projectId: string, key: VarKey, fields: Partial<VarFields>, seen?: SeenToken): Promise<VarView>;
+  /** draft → submitted (every field filled in) → approved; submitted or approved → draft. */
+  setVarianceStatus(projectId: string, key: VarKey, status: VarStatus): Promise<VarView>;
+  resolveVarianceConflict(projectId: string, key: VarKey, field: keyof VarFields | 'status', value: string): Promise<VarView>;
+
+  /** Records that the user has seen the project as it is now (its dashboard opened): clears `changes`. */
+  markProjectSeen(projectId: string): Promise<void>;
 }
 
 /** The data worker's sync calls (issue 13); DataApi takes them on once the worker implements them. */

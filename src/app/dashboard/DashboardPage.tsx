@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { dataApi, useLocalStoreEvents } from '../../client/data';
 import type { EacMethod } from '../../core/evm';
@@ -9,8 +9,11 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { Dashboard, eacMethodOptions } from './components';
-import { FIRST_DASHBOARD_OPTIONS, type DashboardResult, type ImportSummaryRow, type ProjectSummaryRow } from '../../local/contracts';
+import { FIRST_DASHBOARD_OPTIONS, type CommentRow, type CommentTarget, type DashboardResult, type ImportSummaryRow, type ProjectSummaryRow } from '../../local/contracts';
 import { canWrite } from '../../core/sync/labels';
+import type { CommentHooks } from './components/types';
+import { CommentsPanel } from './collab/CommentsPanel';
+import { VariancePanel } from './collab/VariancePanel';
 import { WarningList } from '../WarningList';
 import { StatusDateField, statusDateStatement, statusDayProblem } from '../import/StatusDateField';
 import '../app.css';
@@ -126,6 +129,67 @@ export default function DashboardPage() {
       .then(setImports, () => setImports([]));
   }, [id, changedElsewhere]);
 
+  // Comments (issue 13): read on opening and whenever this tab or another changed something.
+  const [comments, setComments] = useState<CommentRow[] | null>(null);
+  const [thread, setThread] = useState<CommentTarget | null>(null);
+  const [commentsRead, setCommentsRead] = useState(0);
+  // A viewer of the project's team reads comments and narratives but writes none (the gateway
+  // would refuse them); so does a tab that no longer saves (data from a newer build).
+  const readOnlyTab = useLocalStoreEvents((s) => s.readOnly !== null);
+  const [viewer, setViewer] = useState(false);
+  useEffect(() => {
+    dataApi()
+      .listProjects()
+      .then(
+        (rows) => setViewer(rows.find((r) => r.id === id)?.role === 'viewer'),
+        () => undefined,
+      );
+  }, [id, changedElsewhere]);
+  const writeLocked = readOnlyTab || viewer;
+  useEffect(() => {
+    let live = true;
+    dataApi()
+      .listComments(id)
+      .then(
+        (list) => live && setComments(list),
+        () => live && setComments([]),
+      );
+    return () => {
+      live = false;
+    };
+  }, [id, changedElsewhere, commentsRead]);
+  const reloadComments = useCallback(() => setCommentsRead((n) => n + 1), []);
+  // Thread sizes by target key, read through a ref so the hooks stay one object (memoised rows
+  // re-render through their own count prop, not because the hooks changed).
+  const counts = useRef(new Map<string, number>());
+  counts.current = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const c of comments ?? []) if (!c.resolved) m.set(c.targetKey, (m.get(c.targetKey) ?? 0) + 1);
+    return m;
+  }, [comments]);
+  const composer = useRef<HTMLTextAreaElement>(null);
+  const commentsSection = useRef<HTMLElement>(null);
+  const hooks = useMemo<CommentHooks>(
+    () => ({
+      count: (key) => counts.current.get(key) ?? 0,
+      open: (target) => {
+        setThread(target);
+        // After the panel shows the thread: bring it into view and put the cursor in the box.
+        requestAnimationFrame(() => {
+          commentsSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          composer.current?.focus({ preventScroll: true });
+        });
+      },
+    }),
+    [],
+  );
+
+  // Opening the dashboard is "looking": the projects list stops showing what was new here.
+  const loaded = data !== null;
+  useEffect(() => {
+    if (loaded) void dataApi().markProjectSeen(id).catch(() => undefined);
+  }, [id, loaded, changedElsewhere]);
+
   if (error)
     return (
       <>
@@ -233,7 +297,21 @@ export default function DashboardPage() {
           </form>
         ) : null}
         <WarningList warnings={data.importWarnings} one="note from the import" many="notes from the import" />
-        <Dashboard data={data} />
+        <Dashboard data={data} comments={hooks} />
+        <div className="dashboard-collab">
+          <section className="dashboard-view__section dashboard-view__card" aria-labelledby="variance-narratives">
+            <h2 id="variance-narratives" className="dashboard-view__heading">
+              Variance narratives
+            </h2>
+            <VariancePanel projectId={id} options={{ breakdown: by, periods, eacMethod, ...(shownAt ? { dataDate: shownAt } : {}) }} refresh={changedElsewhere} readOnly={writeLocked} />
+          </section>
+          <section ref={commentsSection} className="dashboard-view__section dashboard-view__card" aria-labelledby="project-comments">
+            <h2 id="project-comments" className="dashboard-view__heading">
+              Comments
+            </h2>
+            <CommentsPanel ref={composer} projectId={id} comments={comments} thread={thread} onThread={setThread} reload={reloadComments} readOnly={writeLocked} />
+          </section>
+        </div>
         {imports.length > 0 ? (
           <div className="card">
             <h2>Status history</h2>
@@ -254,7 +332,10 @@ export default function DashboardPage() {
                     <td>{formatDataDate(imp.dataDate ?? imp.statusDate) === 'n/a' ? '—' : formatDataDate(imp.dataDate ?? imp.statusDate)}</td>
                     <td>{imp.fileName}</td>
                     <td className="num">{imp.activityCount.toLocaleString('en-GB')}</td>
-                    <td>{formatDate(imp.importedAt.slice(0, 10))}</td>
+                    <td>
+                      {formatDate(imp.importedAt.slice(0, 10))}
+                      {imp.importedBy ? <span className="muted"> by {imp.importedBy}</span> : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { dataApi, useLocalStoreEvents } from '../../client/data';
 import { useSyncStatus } from '../../client/syncStatus';
-import type { ProjectSummaryRow } from '../../local/contracts';
+import type { ProjectChanges, ProjectSummaryRow } from '../../local/contracts';
 import { formatDataDate, formatDate } from '../../core/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
@@ -43,6 +43,7 @@ export function ProjectTable({ group, onDelete }: { group: ProjectGroup; onDelet
                 {p.name}
               </Link>
               {p.code ? <span className="muted"> · {p.code}</span> : null}
+              {p.changes ? <ChangesBadge changes={p.changes} /> : null}
             </td>
             <td data-label="Data date">{p.latestDataDate ? formatDataDate(p.latestDataDate) : '—'}</td>
             <td className="num" data-label="Activities">
@@ -170,4 +171,27 @@ export default function ProjectsPage() {
       </section>
     </>
   );
+}
+
+/** "New status 31 Oct 2026 · 2 new comments": what arrived since the user last opened the dashboard here. */
+export function changesText(c: ProjectChanges): string {
+  const parts: string[] = [];
+  if (c.newImports > 0) {
+    const what = c.newImports === 1 ? 'New status' : `${c.newImports} new statuses`;
+    const date = c.latestDataDate ? ` ${formatDataDate(c.latestDataDate)}` : '';
+    const by = c.importedBy?.length ? ` by ${c.importedBy.join(', ')}` : '';
+    parts.push(`${what}${c.newImports === 1 ? date : `, latest${date}`}${by}`);
+  }
+  if (c.newComments > 0) parts.push(`${c.newComments} new ${c.newComments === 1 ? 'comment' : 'comments'}`);
+  return parts.join(' · ');
+}
+
+function ChangesBadge({ changes }: { changes: ProjectChanges }) {
+  const text = changesText(changes);
+  return text ? (
+    <span className="project-changes">
+      <span className="sr-only">Since you last looked: </span>
+      {text}
+    </span>
+  ) : null;
 }

@@ -5,3 +5,4 @@ export * from './status';
 export * from './commentary';
 export * from './voice';
 export * from './dashboard';
+export * from './variance';

@@ -59,7 +59,8 @@ export interface StagingHandlers extends Pick<DataApi, 'stage' | 'commit' | 'dis
   stagedCount(): number;
 }
 
-export function stagingHandlers(session: AccountSession, buildId: string, now: () => Date = () => new Date()): StagingHandlers {
+/** `importer` names who saves (recorded on each import's header), when known. */
+export function stagingHandlers(session: AccountSession, buildId: string, now: () => Date = () => new Date(), importer: () => { id: string; name: string } | null = () => null): StagingHandlers {
   const staged = new Map<string, Staged>();
   let seq = 0;
 
@@ -118,7 +119,14 @@ export function stagingHandlers(session: AccountSession, buildId: string, now: (
             const { store } = t.projectId !== null ? await session.spaceOf(t.projectId) : await session.forNew(t.teamId);
             const result = await store.saveImport(
               schedule,
-              { projectId: t.projectId ?? undefined, fileName: p.meta.fileName, format: p.meta.format, fileSize: p.meta.fileSize, ...(t.statusDate ? { statusDate: t.statusDate } : {}) },
+              {
+                projectId: t.projectId ?? undefined,
+                fileName: p.meta.fileName,
+                format: p.meta.format,
+                fileSize: p.meta.fileSize,
+                ...(t.statusDate ? { statusDate: t.statusDate } : {}),
+                ...(importer() ? { importedBy: importer() ?? undefined } : {}),
+              },
               {
                 onProgress: (done, total) => report({ phase: 'writing', done, total, schedule: k + 1, schedules: targets.length }),
                 prepared: (await p.prepared[t.index]) ?? undefined,

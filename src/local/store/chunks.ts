@@ -115,6 +115,8 @@ export interface ImportMeta {
    * history and every later analysis use it; omitted: the schedule's own data date stands.
    */
   statusDate?: { date: LocalDateTime; source: StatusDateSource };
+  /** Who is importing (account id and name), recorded on the header. */
+  importedBy?: { id: string; name: string };
 }
 
 /** What `chunkItems` yields: a run of whole items or one piece of a single big item, with its UTF-8 size. */
@@ -263,6 +265,9 @@ export function buildImportDocs(
     counts,
   };
   if (schedule.project.dataDate !== undefined) header.dataDate = schedule.project.dataDate;
+  if (meta.importedBy && typeof meta.importedBy.id === 'string' && typeof meta.importedBy.name === 'string') {
+    header.importedBy = { id: meta.importedBy.id, name: meta.importedBy.name.slice(0, 200) };
+  }
   const statusDate = statusDateOf(schedule);
   if (statusDate !== undefined) header.statusDate = statusDate;
   if (schedule.source) {

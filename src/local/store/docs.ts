@@ -68,6 +68,8 @@ export interface ImportHeaderDoc extends DocBase {
   chunks: Partial<Record<ChunkKind, number>>;
   /** Items per kind (activities, relationships…). */
   counts: Partial<Record<ChunkKind, number>>;
+  /** Who imported it (account id and name), for "what changed" (issue 13); absent on older headers. */
+  importedBy?: { id: string; name: string };
 }
 
 /** A run of items of one collection, or one piece of an item too big for one document. */

@@ -111,6 +111,8 @@ export interface LocalStore {
    * to: an edit made here could never be sent); null writes again (the role changed).
    */
   refuseWrites(message: string | null): void;
+  /** The message writes are refused with (refuseWrites), or null. */
+  readonly writeRefusal: string | null;
   /**
    * Calls `listener` when another tab changes projects, and when this store becomes read-only (at
    * once, if it already is). Returns a function that stops it.
@@ -292,6 +294,10 @@ class PouchDexieStore implements LocalStore {
     this.refusal = message;
   }
 
+  get writeRefusal(): string | null {
+    return this.refusal;
+  }
+
   private assertWritable(): void {
     if (this.readOnly) throw new StoreError('newer-layout', this.readOnly.message);
     if (this.refusal) throw new StoreError('role', this.refusal);
@@ -371,6 +377,11 @@ class PouchDexieStore implements LocalStore {
     await deleteDocs(this.pouch, headers, context, this.timeoutMs);
     const periodTables = await readRange(this.pouch, `periods:${projectId}:`, context, this.timeoutMs, { docs: false });
     await deleteDocs(this.pouch, periodTables, context, this.timeoutMs);
+    // The project's comments and variance narratives (collab/, issue 13) go with it.
+    for (const type of ['comment', 'var']) {
+      const docs = await readRange(this.pouch, `${type}:${projectId}:`, context, this.timeoutMs, { docs: false });
+      await deleteDocs(this.pouch, docs, context, this.timeoutMs);
+    }
     for (const kind of CHUNK_KIND_LIST) {
       const chunks = await readRange(this.pouch, `${kind}:${projectId}:`, context, this.timeoutMs, { docs: false });
       await deleteDocs(this.pouch, chunks, context, this.timeoutMs);

@@ -59,6 +59,7 @@ export function importRow(h: ImportHeaderDoc, complete: boolean): ImportSummaryR
   if (h.dataDate !== undefined) row.dataDate = h.dataDate;
   if (h.statusDate !== undefined) row.statusDate = h.statusDate;
   if (h.project.code !== undefined) row.sourceProjectCode = h.project.code;
+  if (h.importedBy && typeof h.importedBy.name === 'string') row.importedBy = h.importedBy.name;
   return row;
 }
 

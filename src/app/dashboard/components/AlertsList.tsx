@@ -6,6 +6,8 @@ import { useState } from 'react';
 import type { BreakdownKind } from '../../../core/evm/types';
 import type { Alert } from '../../../core/insight/alerts';
 import type { Severity } from '../../../core/insight/rules';
+import { commentTargetKey, type CommentTarget } from '../../../local/contracts';
+import type { CommentHooks } from './types';
 
 export const EMPTY_ALERTS_TEXT = 'No alerts at the default thresholds.';
 
@@ -25,9 +27,16 @@ export interface AlertsListProps {
   alerts: readonly Alert[];
   /** How many to show before "Show all" (default 8; Infinity for all). */
   limit?: number;
+  /** A comment button on each alert, opening its thread. */
+  comments?: CommentHooks;
 }
 
-export function AlertsList({ alerts, limit = ALERTS_SHOWN }: AlertsListProps) {
+/** The comment thread of an alert: its metric on its node (a warning turning critical keeps it). */
+export function alertTarget(a: Alert): CommentTarget {
+  return { kind: 'alert', metric: a.metric, nodeId: a.nodeId, nodeKind: a.nodeKind, name: a.nodeName };
+}
+
+export function AlertsList({ alerts, limit = ALERTS_SHOWN, comments }: AlertsListProps) {
   const [showAll, setShowAll] = useState(false);
   if (alerts.length === 0) return <p className="alerts__empty">{EMPTY_ALERTS_TEXT}</p>;
   const critical = alerts.filter((a) => a.severity === 'critical').length;
@@ -46,6 +55,7 @@ export function AlertsList({ alerts, limit = ALERTS_SHOWN }: AlertsListProps) {
               <span className="alert__kind">{KIND_LABELS[a.nodeKind]}</span> {a.nodeName}
             </span>
             <span className="alert__message">{a.message}</span>
+            {comments ? <CommentButton hooks={comments} target={alertTarget(a)} about={`the ${a.nodeKind === 'project' ? 'project' : a.nodeName} alert`} /> : null}
           </li>
         ))}
       </ul>
@@ -55,5 +65,20 @@ export function AlertsList({ alerts, limit = ALERTS_SHOWN }: AlertsListProps) {
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** "Comment" or the thread's open (unresolved) comments (`compact`: only the icon while empty, for table rows): opens the thread of `target`. */
+export function CommentButton({ hooks, target, about, compact = false }: { hooks: CommentHooks; target: CommentTarget; about: string; compact?: boolean }) {
+  const n = hooks.count(commentTargetKey(target));
+  return (
+    <button type="button" className={`comment-button${n ? ' comment-button--has' : ''}`} onClick={() => hooks.open(target)} aria-label={n ? `${n} open ${n === 1 ? 'comment' : 'comments'} on ${about}` : `Comment on ${about}`}>
+      <span aria-hidden="true" className="comment-button__icon">
+        <svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="1.5">
+          <path d="M2.5 3.5h11v7h-6l-3 2.5v-2.5h-2z" strokeLinejoin="round" />
+        </svg>
+      </span>
+      {n || !compact ? <span aria-hidden="true">{n ? n : 'Comment'}</span> : null}
+    </button>
   );
 }

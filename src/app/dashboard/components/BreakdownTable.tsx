@@ -16,7 +16,9 @@ import { nodeStatusOf, statusMetricOf } from '../../../core/insight/status';
 import { STATUS_LABELS, valueKindOf } from './cardModels';
 import { AnchoredMath, MathGroup, MathTrigger, mathQuestion, useMathGroup } from './ShowMath';
 import { allExpandable, expandedToLevel, toggled, visibleRows } from './treeRows';
-import type { MeasureBasis } from './types';
+import type { CommentHooks, MeasureBasis } from './types';
+import { CommentButton } from './AlertsList';
+import { commentTargetKey } from '../../../local/contracts';
 import { formatValue, type FormatContext, type ValueKind } from './valueFormat';
 
 /** Rows rendered per "show more" step. */
@@ -69,6 +71,8 @@ export interface BreakdownTableProps {
   rules?: readonly AlertRule[];
   /** How many levels start open (default 1: the top-level nodes show their children). */
   expandedLevels?: number;
+  /** A comments column: each row's thread. */
+  comments?: CommentHooks;
 }
 
 export function BreakdownTable(props: BreakdownTableProps) {
@@ -90,7 +94,7 @@ function openCellOf(prefix: string, openId: string | null | undefined): { node: 
   return { node, col };
 }
 
-function BreakdownTableView({ root, currency, basis, rules = DEFAULT_RULES, expandedLevels = 1 }: BreakdownTableProps) {
+function BreakdownTableView({ root, currency, basis, rules = DEFAULT_RULES, expandedLevels = 1, comments }: BreakdownTableProps) {
   const ctx = useMemo<FormatContext>(() => ({ basis, currency, periodUnit: 'period' }), [basis, currency]);
   const uid = useId();
   const prefix = `${uid}|`;
@@ -110,7 +114,7 @@ function BreakdownTableView({ root, currency, basis, rules = DEFAULT_RULES, expa
   const { rows, hidden } = useMemo(() => visibleRows(root, current.expanded, current.limit), [root, current.expanded, current.limit]);
   const onToggle = useCallback((id: string) => setState((s) => ({ ...s, expanded: toggled(s.expanded, id) })), []);
   const levelName = root.children[0] ? KIND_TITLES[root.children[0].kind] : KIND_TITLES[root.kind];
-  const shared = { ctx, rules, prefix, popId, onMath };
+  const shared = { ctx, rules, prefix, popId, onMath, comments };
 
   return (
     <div className="breakdown">
@@ -138,12 +142,17 @@ function BreakdownTableView({ root, currency, basis, rules = DEFAULT_RULES, expa
                   <abbr title={col.title}>{col.label}</abbr>
                 </th>
               ))}
+              {comments ? (
+                <th scope="col" className="breakdown__comments-col">
+                  Comments
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={BREAKDOWN_COLUMNS.length + 2} className="breakdown__empty">
+                <td colSpan={BREAKDOWN_COLUMNS.length + (comments ? 3 : 2)} className="breakdown__empty">
                   No breakdown: the schedule has no WBS elements or control accounts under the project.
                 </td>
               </tr>
@@ -157,12 +166,13 @@ function BreakdownTableView({ root, currency, basis, rules = DEFAULT_RULES, expa
                 expanded={row.expanded}
                 openCol={openCell && openCell.node === row.node.id ? openCell.col : null}
                 onToggle={onToggle}
+                commentCount={comments ? comments.count(commentTargetKey({ kind: 'element', nodeId: row.node.id, nodeKind: row.node.kind })) : 0}
                 {...shared}
               />
             ))}
           </tbody>
           <tfoot>
-            <BreakdownRow node={root} level={0} hasChildren={false} expanded={false} openCol={openCell && openCell.node === root.id ? openCell.col : null} total {...shared} />
+            <BreakdownRow node={root} level={0} hasChildren={false} expanded={false} openCol={openCell && openCell.node === root.id ? openCell.col : null} total commentCount={comments ? comments.count('project') : 0} {...shared} />
           </tfoot>
         </table>
       </div>
@@ -201,10 +211,13 @@ interface RowProps {
   onMath: (key: string | null) => void;
   onToggle?: (id: string) => void;
   total?: boolean;
+  comments?: CommentHooks;
+  /** The row's thread size: a prop of its own, so a new comment re-renders only its row. */
+  commentCount?: number;
 }
 
 /** One node's row. Memoised, and its cells hold no hooks, so a page of 500 rows renders quickly. */
-const BreakdownRow = memo(function BreakdownRow({ node, level, hasChildren, expanded, ctx, rules, openCol, prefix, popId, onMath, onToggle, total }: RowProps) {
+const BreakdownRow = memo(function BreakdownRow({ node, level, hasChildren, expanded, ctx, rules, openCol, prefix, popId, onMath, onToggle, total, comments, commentCount: _count }: RowProps) {
   const label = nodeLabel(node);
   return (
     <tr className={`breakdown__row${total ? ' breakdown__row--total' : ''}`} data-node={node.id} data-level={level}>
@@ -260,6 +273,15 @@ const BreakdownRow = memo(function BreakdownRow({ node, level, hasChildren, expa
           </td>
         );
       })}
+      {comments ? (
+        <td className="breakdown__comments">
+          {total ? (
+            <CommentButton hooks={comments} target={{ kind: 'project' }} about="the project" compact />
+          ) : (
+            <CommentButton hooks={comments} target={{ kind: 'element', nodeId: node.id, nodeKind: node.kind, name: label }} about={label} compact />
+          )}
+        </td>
+      ) : null}
     </tr>
   );
 });

@@ -14,7 +14,7 @@ import { CommentaryPanel } from './CommentaryPanel';
 import { MetricCards } from './MetricCards';
 import { SCurveChart } from './SCurveChart';
 import { MathGroup } from './ShowMath';
-import type { DashboardData } from './types';
+import type { CommentHooks, DashboardData } from './types';
 import '../dashboard.css';
 
 export interface DashboardProps {
@@ -22,6 +22,8 @@ export interface DashboardProps {
   rules?: readonly AlertRule[];
   /** Show the per-period cash flow table (default true). */
   showCashFlow?: boolean;
+  /** Comment buttons on breakdown rows and alerts (the app's dashboard only). */
+  comments?: CommentHooks;
 }
 
 function Section({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
@@ -36,7 +38,7 @@ function Section({ title, className, children }: { title: string; className?: st
   );
 }
 
-export function Dashboard({ data, rules, showCashFlow = true }: DashboardProps) {
+export function Dashboard({ data, rules, showCashFlow = true, comments }: DashboardProps) {
   const { analysis, alerts, commentary } = data;
   const basisNote = MEASURE_BASES[analysis.measureBasis].note;
   return (
@@ -67,12 +69,12 @@ export function Dashboard({ data, rules, showCashFlow = true }: DashboardProps) 
             <CommentaryPanel commentary={commentary} />
           </Section>
           <Section title="Alerts" className="dashboard-view__card">
-            <AlertsList alerts={alerts} />
+            <AlertsList alerts={alerts} comments={comments} />
           </Section>
         </div>
         {analysis.breakdown ? (
           <Section title="Breakdown" className="dashboard-view__card">
-            <BreakdownTable root={analysis.breakdown} currency={analysis.project.currency} basis={analysis.measureBasis} rules={rules} />
+            <BreakdownTable root={analysis.breakdown} currency={analysis.project.currency} basis={analysis.measureBasis} rules={rules} comments={comments} />
           </Section>
         ) : null}
         {showCashFlow && analysis.cashFlow.length ? (
