@@ -25,12 +25,25 @@ afterEach(async () => {
 const NOW = new Date('2026-03-02T09:00:00Z');
 
 /** A backend for `user` over the store `name` (a device), opened on first use as in the worker. */
-async function device(user: { id: string; name: string }, name = `collab_${Math.random().toString(36).slice(2, 10)}`): Promise<{ api: DataBackend; store: LocalStore }> {
+async function device(user: { id: string; name: string }, name = `collab_${Math.random().toString(36).slice(2, 10)}`, role: 'owner' | 'viewer' = 'owner'): Promise<{ api: DataBackend; store: LocalStore }> {
   const store = await openLocalStore({ name, broadcast: false });
   stores.push(store);
   // A clock that moves a second per reading, so comments have an order.
   let t = NOW.getTime();
-  const api = createDataBackend({ buildId: 'test-build', now: () => new Date((t += 1000)), open: async () => store });
+  const api = createDataBackend({
+    buildId: 'test-build',
+    now: () => new Date((t += 1000)),
+    // One space, known at once (no sync here), and nothing old to migrate.
+    // A viewer sees the team's space beside a personal space of their own.
+    teams: role === 'owner' ? [{ id: 'site-team', name: 'Site team', role, isHome: true }] : [{ id: 'own-team', name: 'Personal', role: 'owner', isHome: true }, { id: 'site-team', name: 'Site team', role, isHome: false }],
+    session: { memory: null, migrate: async () => undefined },
+    open: async ({ team }) => {
+      if (team.id === 'site-team') return store;
+      const own = await openLocalStore({ name: `${name}_own`, broadcast: false });
+      stores.push(own);
+      return own;
+    },
+  });
   await api.useAccount(user.id, { name: user.name });
   return { api, store };
 }
@@ -120,6 +133,20 @@ describe('comments', () => {
 
     await exchange(ann.store, bob.store);
     expect((await ann.api.listComments(p.id))[0]).toMatchObject({ text: 'Ann writes.', resolved: true });
+  });
+
+  it("refuses a viewer's comment and VAR in the worker (the gateway would refuse them), and still shows the team's", async () => {
+    const ann = await device(ANN);
+    const bob = await device(BOB, undefined, 'viewer');
+    const p = await ann.api.createProject({ name: 'Tower' });
+    await ann.api.addComment(p.id, { kind: 'project' }, 'Ann writes.');
+    await exchange(ann.store, bob.store);
+
+    expect((await bob.api.listComments(p.id)).map((c) => c.text)).toEqual(['Ann writes.']);
+    const viewer = 'You are a viewer in Site team: ask its owner or an admin to make you an editor to change its projects.';
+    await expect(bob.api.addComment(p.id, { kind: 'project' }, 'Bob writes.')).rejects.toThrow(viewer);
+    await expect(bob.api.setCommentResolved(p.id, (await bob.api.listComments(p.id))[0].id, true)).rejects.toThrow(viewer);
+    expect((await bob.api.listComments(p.id)).map((c) => [c.text, c.resolved])).toEqual([['Ann writes.', false]]);
   });
 
   it('keeps both versions of a comment edited on two devices at once, shows the conflict on both, and resolving it ends it everywhere', async () => {
