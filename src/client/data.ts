@@ -69,7 +69,7 @@ async function startSyncFor(entry: Entry): Promise<void> {
       { once: true },
     );
   }
-  await entry.api.startSync({ origin: location.origin, accessToken: currentAccessToken(), teams });
+  await entry.api.startSync({ origin: location.origin, accessToken: currentAccessToken(), teams, online: navigator.onLine });
 }
 
 function start(userId: string) {
@@ -81,6 +81,12 @@ function start(userId: string) {
   void entry.api.subscribeSync(Comlink.proxy(setSyncSnapshot));
   // Calls made meanwhile wait in the worker for the team list (or use the one it remembers).
   startSyncFor(entry).catch((err: unknown) => console.error('Sync could not start:', err));
+  // The worker's sync follows the page's online state (contracts.ts setOnline says why).
+  const reportOnline = () => {
+    if (current === entry) void entry.api.setOnline(navigator.onLine);
+  };
+  window.addEventListener('online', reportOnline);
+  window.addEventListener('offline', reportOnline);
   worker.addEventListener('error', () => {
     // A crashed worker is dropped; the next call starts a fresh one over the same IndexedDB.
     if (current === entry) current = null;

@@ -77,6 +77,7 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
     pendingChanges: sync.pendingChanges,
     waitForSent: sync.waitForSent,
     stopSync: sync.stopSync,
+    setOnline: sync.setOnline,
     session,
     sync: { controller: sync.controller, closeSync: sync.closeSync },
     listComments: inSession(collab.listComments),

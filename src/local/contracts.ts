@@ -226,6 +226,8 @@ export interface SyncStart {
   /** The page's current access token; newer ones arrive on the `earnest-auth-token` channel. */
   accessToken: string | null;
   teams: SyncTeam[];
+  /** The page's `navigator.onLine`; later changes come with setOnline. */
+  online?: boolean;
 }
 
 // --- collaboration: comments, variance narratives, what changed (issue 13) ----------------------
@@ -443,6 +445,12 @@ export interface SyncApi {
   waitForSent(timeoutMs: number): Promise<WaitResult>;
   /** Stops replicating (sign-out); the data stays on the device. */
   stopSync(): Promise<void>;
+  /**
+   * The page's online state changed. The page is the one place the app reads it (the header's
+   * offline indicator too), so the sync status and the indicator never disagree; a worker's own
+   * online events differ between browsers.
+   */
+  setOnline(online: boolean): Promise<void>;
   /** Renames a project (a mutable field: concurrent renames on two devices are both kept until resolved). */
   renameProject(projectId: string, name: string): Promise<void>;
 }

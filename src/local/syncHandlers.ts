@@ -32,8 +32,8 @@ export type SyncHandlers = Omit<SyncApi, 'renameProject'> & {
   closeSync(): Promise<void>;
 };
 
-/** Document types whose arrival changes what the project list or a dashboard shows. */
-const LISTED = /^(project|import|periods|settings):/;
+/** Document types whose arrival changes what the project list or a dashboard shows (comments and VARs: the dashboard and the list's "what changed"). */
+const LISTED = /^(project|import|periods|settings|comment|var):/;
 
 const NOT_STARTED = 'Sync has not started on this device yet: connect to the internet and reload the page.';
 
@@ -41,6 +41,8 @@ export function syncHandlers(session: AccountSession, wiring: SyncWiring = {}): 
   let controller: SyncController | null = null;
   let origin: string | null = null;
   let tokens: SharedTokenSource | null = null;
+  // What the page last said (setOnline, SyncStart.online); null: it has not said.
+  let online: boolean | null = null;
   const listeners = new Set<(snapshot: SyncSnapshot) => void>();
 
   const forward = (snapshot: SyncSnapshot) => {
@@ -85,6 +87,7 @@ export function syncHandlers(session: AccountSession, wiring: SyncWiring = {}): 
     async startSync(start: SyncStart) {
       if (!start || typeof start.origin !== 'string' || !/^https?:\/\//.test(start.origin)) throw new Error('startSync needs the page’s origin (location.origin).');
       if (!Array.isArray(start.teams)) throw new Error('startSync needs the list of teams (GET /api/teams).');
+      if (typeof start.online === 'boolean') online = start.online;
       await session.setTeams(start.teams);
       const teams = session.knownTeams();
       const userId = session.userId;
@@ -98,6 +101,8 @@ export function syncHandlers(session: AccountSession, wiring: SyncWiring = {}): 
         const hash = await accountHash(userId);
         controller = new SyncController({
           leaderLock: { name: `earnest-sync-${hash}` },
+          // Online state comes from the page (setOnline) when it reports one.
+          ...(online !== null ? { network: null } : {}),
           ...wiring.engine,
           origin: start.origin,
           PouchDB: wiring.PouchDB ?? pouchDb(),
@@ -108,6 +113,7 @@ export function syncHandlers(session: AccountSession, wiring: SyncWiring = {}): 
         });
         controller.subscribe(forward);
       }
+      if (online !== null) controller.setOnline(online);
       controller.start(teams.map((t) => ({ id: t.id, name: t.name, role: t.role, is_home: t.isHome })));
       forward(controller.getSnapshot());
     },
@@ -127,6 +133,12 @@ export function syncHandlers(session: AccountSession, wiring: SyncWiring = {}): 
 
     async stopSync() {
       await controller?.stop();
+    },
+
+    async setOnline(on: boolean) {
+      if (typeof on !== 'boolean') return;
+      online = on;
+      controller?.setOnline(on);
     },
 
     controller: () => controller,

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useSubscription } from '../client/subscription';
 import { shouldShowTrialBanner } from '../core/plans/trial';
 import { useCookieConsent } from './banners/consent';
+import { PageErrorBoundary, QuietBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 import { Spinner } from './Spinner';
@@ -29,6 +30,7 @@ function ScrollToTop() {
  * footer; then the toasts, the cookie banner, the exit-intent dialog and session tracking.
  */
 export function SiteLayout() {
+  const { pathname } = useLocation();
   const onTrial = useSubscription(shouldShowTrialBanner);
   const consentUnset = useCookieConsent((s) => s.consent === null);
   const analytics = useCookieConsent((s) => s.consent === 'all');
@@ -41,36 +43,48 @@ export function SiteLayout() {
       <ScrollToTop />
       <div className="site-top">
         {onTrial && (
-          <Suspense fallback={null}>
-            <TrialBanner />
-          </Suspense>
+          <QuietBoundary>
+            <Suspense fallback={null}>
+              <TrialBanner />
+            </Suspense>
+          </QuietBoundary>
         )}
         <NavBar />
       </div>
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<Spinner page />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Spinner page />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
       {/* One boundary each: a chunk arriving late must not unmount (and reset) the others. */}
-      <Suspense fallback={null}>
-        <Toasters />
-      </Suspense>
-      {consentUnset && (
+      <QuietBoundary>
         <Suspense fallback={null}>
-          <CookieBanner />
+          <Toasters />
         </Suspense>
+      </QuietBoundary>
+      {consentUnset && (
+        <QuietBoundary>
+          <Suspense fallback={null}>
+            <CookieBanner />
+          </Suspense>
+        </QuietBoundary>
       )}
       {onTrial && (
-        <Suspense fallback={null}>
-          <ExitIntentDialog />
-        </Suspense>
+        <QuietBoundary>
+          <Suspense fallback={null}>
+            <ExitIntentDialog />
+          </Suspense>
+        </QuietBoundary>
       )}
       {analytics && (
-        <Suspense fallback={null}>
-          <SessionTracker />
-        </Suspense>
+        <QuietBoundary>
+          <Suspense fallback={null}>
+            <SessionTracker />
+          </Suspense>
+        </QuietBoundary>
       )}
     </>
   );

@@ -164,15 +164,17 @@ describe('two devices of one user', () => {
     const project = await a.api.createProject({ name: 'Depot' });
     await until(async () => (await b.api.listProjects()).length === 1, 20_000, 'the project on B');
 
-    a.api.sync.controller()!.setOnline(false);
-    b.api.sync.controller()!.setOnline(false);
+    // Offline as the page reports it (DataApi setOnline): the status says so.
+    await a.api.setOnline(false);
+    await b.api.setOnline(false);
+    expect(a.api.sync.controller()!.getSnapshot()).toMatchObject({ online: false, teams: [{ state: 'offline' }] });
     await a.api.renameProject(project.id, 'Depot North');
     await b.api.renameProject(project.id, 'Depot South');
     expect((await a.api.listProjects())[0].name).toBe('Depot North');
     expect((await b.api.listProjects())[0].name).toBe('Depot South');
 
-    a.api.sync.controller()!.setOnline(true);
-    b.api.sync.controller()!.setOnline(true);
+    await a.api.setOnline(true);
+    await b.api.setOnline(true);
     const conflictsOn = async (api: DataBackend) => listConflicts((await api.session.home()).store.pouch);
     await until(
       async () => {
