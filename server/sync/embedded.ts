@@ -96,12 +96,31 @@ export async function serveEmbedded(db: Db, r: EmbeddedRequest): Promise<void> {
  * them: one call over a whole batch holds the event loop for as long as its synchronous part takes
  * (which grows faster than the batch). Each document is written on its own in either form, so the
  * results are the same, in the same order.
+ *
+ * With new_edits, a slice also ends before a second revision of the same document: PouchDB merges
+ * each write into the revision tree in place before it decides whether it conflicts, so a refused
+ * one (409) would be stored as a leaf without content by the next write of that document in the
+ * same call. No device could then read it from the server and every pull of the document would
+ * fail (src/local/sync/tombstones.ts has the same rule on devices). Replication (new_edits=false)
+ * refuses nothing, so its batches are sliced by size alone.
  */
 async function bulkDocsInSlices(db: Db, docs: PouchDB.Core.PutDocument<object>[], newEdits: boolean): Promise<unknown[]> {
   const results: unknown[] = [];
-  for (let i = 0; i < docs.length; i += BULK_DOCS_SLICE) {
-    if (i > 0) await yieldToOthers();
-    results.push(...(await db.bulkDocs(docs.slice(i, i + BULK_DOCS_SLICE), { new_edits: newEdits })));
+  let start = 0;
+  while (start < docs.length) {
+    if (start > 0) await yieldToOthers();
+    let end = start;
+    const ids = new Set<string>();
+    while (end < docs.length && end - start < BULK_DOCS_SLICE) {
+      const id = (docs[end] as { _id?: unknown })._id;
+      if (newEdits && typeof id === 'string') {
+        if (ids.has(id)) break;
+        ids.add(id);
+      }
+      end++;
+    }
+    results.push(...(await db.bulkDocs(docs.slice(start, end), { new_edits: newEdits })));
+    start = end;
   }
   return results;
 }

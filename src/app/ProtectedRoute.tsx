@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession, type SessionStatus } from '../client/session';
 import { useSubscription } from '../client/subscription';
@@ -9,11 +9,17 @@ export type GuardOutcome = 'loading' | 'redirect' | 'render';
 /**
  * The /app/* rule: while the session is being resolved, wait; without a user, go to /auth;
  * while the subscription status loads, wait; otherwise show the app.
+ *
+ * `shownToUser`: the app is already on screen for this same user. A later recheck of their
+ * subscription (every auth change, e.g. the server confirming a stored session seconds after the
+ * app opened on a slow machine) then runs behind the app instead of replacing it with the
+ * spinner: swapping it out unmounts the page, which drops whatever the user was doing (an import
+ * being read, a form half filled) and brings them back to its first step with no word why.
  */
-export function guardOutcome(status: SessionStatus, hasUser: boolean, subscriptionLoading: boolean): GuardOutcome {
+export function guardOutcome(status: SessionStatus, hasUser: boolean, subscriptionLoading: boolean, shownToUser = false): GuardOutcome {
   if (status === 'loading') return 'loading';
   if (!hasUser) return 'redirect';
-  if (subscriptionLoading) return 'loading';
+  if (subscriptionLoading && !shownToUser) return 'loading';
   return 'render';
 }
 
@@ -28,7 +34,13 @@ export function GuardView({ outcome, children }: { outcome: GuardOutcome; childr
 /** Guards /app/*: users without a session go to /auth; a "Loading..." spinner shows meanwhile. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const status = useSession((s) => s.status);
-  const hasUser = useSession((s) => s.user !== null);
+  const userId = useSession((s) => s.user?.id ?? null);
   const subscriptionLoading = useSubscription((s) => s.loading);
-  return <GuardView outcome={guardOutcome(status, hasUser, subscriptionLoading)}>{children}</GuardView>;
+  // Whom the app was last rendered for: another account (or none) waits for its own status again.
+  const shownFor = useRef<string | null>(null);
+  const outcome = guardOutcome(status, userId !== null, subscriptionLoading, userId !== null && shownFor.current === userId);
+  useEffect(() => {
+    shownFor.current = outcome === 'render' ? userId : outcome === 'redirect' ? null : shownFor.current;
+  }, [outcome, userId]);
+  return <GuardView outcome={outcome}>{children}</GuardView>;
 }

@@ -28,6 +28,12 @@ test('the guard rule', () => {
   expect(guardOutcome('loading', false, true)).toBe('loading');
   expect(guardOutcome('signed-in', true, true)).toBe('loading');
   expect(guardOutcome('signed-in', true, false)).toBe('render');
+  // A recheck while the app is already shown to this user keeps it on screen (an import being
+  // read survives the stored session's confirmation); the first load and other users still wait.
+  expect(guardOutcome('signed-in', true, true, true)).toBe('render');
+  expect(guardOutcome('signed-in', true, true, false)).toBe('loading');
+  expect(guardOutcome('signed-out', false, true, true)).toBe('redirect');
+  expect(guardOutcome('loading', true, true, true)).toBe('loading');
 });
 
 test('loading shows a "Loading..." spinner and not the app', () => {

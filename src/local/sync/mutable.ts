@@ -32,6 +32,7 @@
  * document alive (PouchDB prefers a live leaf to a deleted one): an edit is never silently lost.
  */
 import { hasStatus, type Db } from './db';
+import { writeTombstones } from './tombstones';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type VersionVector = Record<string, number>;
@@ -369,15 +370,16 @@ export async function writeFields(
   }
 }
 
-/** Tombstones for these leaves; a leaf already replaced meanwhile (409) needs none. */
+/**
+ * Tombstones for these leaves; a leaf already replaced meanwhile (409) needs none, and gets none
+ * (one leaf per write, tombstones.ts: in one write, a refused tombstone would be stored anyway).
+ */
 async function deleteLeaves(db: Db, id: string, leaves: readonly Doc[]): Promise<number> {
   if (leaves.length === 0) return 0;
-  const res = await db.bulkDocs(leaves.map((l) => ({ _id: id, _rev: l._rev as string, _deleted: true })));
   let n = 0;
-  for (const r of res) {
-    if ('error' in r && r.error) {
-      if ((r as { status?: number }).status !== 409) throw r;
-    } else n++;
+  for (const r of await writeTombstones(db, leaves.map((l) => ({ id, rev: l._rev as string })))) {
+    if (r.ok) n++;
+    else if (r.status !== 409) throw r.error;
   }
   return n;
 }

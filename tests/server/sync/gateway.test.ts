@@ -201,6 +201,31 @@ describe('what the gateway refuses', () => {
     await expect(serverDb().get('ok:1')).rejects.toMatchObject({ status: 404 });
   });
 
+  it('stores nothing of a deletion it refuses when the same _bulk_docs writes another revision of that document', async () => {
+    // A comment with two leaves, one of which has since been edited (so it is no longer a leaf).
+    const db = serverDb();
+    const first = await db.put({ _id: 'comment:p1:c1', type: 'comment', text: 'one' });
+    await db.bulkDocs([{ _id: 'comment:p1:c1', _rev: '1-0000000000000000000000000000beef', type: 'comment', text: 'two' }], { new_edits: false });
+    await db.put({ _id: 'comment:p1:c1', _rev: first.rev, type: 'comment', text: 'one, edited' });
+    const res = await request(srv.app)
+      .post(`/db/${w.teamId}/_bulk_docs`)
+      .set(bearer(owner))
+      .send({
+        docs: [
+          { _id: 'comment:p1:c1', _rev: first.rev, _deleted: true },
+          { _id: 'comment:p1:c1', _rev: '1-0000000000000000000000000000beef', _deleted: true },
+        ],
+      });
+    expect(res.status).toBe(201);
+    expect(res.body.map((r: { ok?: boolean; status?: number }) => (r.ok === true ? 'ok' : r.status))).toEqual([409, 'ok']);
+    // Every leaf on the server can be read (a refused tombstone stored as a leaf could not): the
+    // edited one, live, and the deleted second leaf.
+    const leaves = (await db.changes({ doc_ids: ['comment:p1:c1'], filter: '_doc_ids', style: 'all_docs', return_docs: true })).results[0].changes.map((c) => c.rev);
+    expect(leaves).toHaveLength(2);
+    const read = await Promise.all(leaves.map((rev) => db.get('comment:p1:c1', { rev }).then((d) => ((d as { _deleted?: boolean })._deleted ? 'deleted' : 'live'), (e: Error) => e.message)));
+    expect(read.sort()).toEqual(['deleted', 'live']);
+  });
+
   it('refuses continuous feeds and unknown filters', async () => {
     const c = await request(srv.app).get(`/db/${w.teamId}/_changes?feed=continuous`).set(bearer(owner));
     expect(c.status).toBe(400);
