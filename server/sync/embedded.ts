@@ -119,10 +119,25 @@ async function bulkDocsInSlices(db: Db, docs: PouchDB.Core.PutDocument<object>[]
       }
       end++;
     }
-    results.push(...(await db.bulkDocs(docs.slice(start, end), { new_edits: newEdits })));
+    for (const r of await db.bulkDocs(docs.slice(start, end), { new_edits: newEdits })) results.push(cleanBulkDocsResult(r));
     start = end;
   }
   return results;
+}
+
+/**
+ * A `_bulk_docs` answer row as CouchDB gives it: `{ok, id, rev}`, or `{id, status, error, reason}` for
+ * a refused document. PouchDB's own error objects carry stack traces with the server's file paths,
+ * which a client must never see (as `_bulk_get`, cleanBulkGetRow).
+ */
+export function cleanBulkDocsResult(row: PouchDB.Core.Response | PouchDB.Core.Error): unknown {
+  if (!('error' in row) || !row.error) return row;
+  const e = row as PouchDB.Core.Error & { status?: number; name?: string; reason?: string; message?: string };
+  const status = typeof e.status === 'number' ? e.status : 500;
+  const error = status >= 500 ? 'internal_server_error' : typeof e.name === 'string' && e.name !== 'Error' ? e.name : 'error';
+  const reason = status >= 500 ? 'The server could not store this document.' : typeof e.reason === 'string' ? e.reason : typeof e.message === 'string' ? e.message : error;
+  // `status` too, as PouchDB's http adapter passes it on and callers tell a conflict (409) by it.
+  return { ...(typeof e.id === 'string' ? { id: e.id } : {}), ...(typeof e.rev === 'string' ? { rev: e.rev } : {}), status, error, reason };
 }
 
 // ---------------------------------------------------------------- _changes

@@ -218,6 +218,9 @@ describe('what the gateway refuses', () => {
       });
     expect(res.status).toBe(201);
     expect(res.body.map((r: { ok?: boolean; status?: number }) => (r.ok === true ? 'ok' : r.status))).toEqual([409, 'ok']);
+    // The refusal as CouchDB words it, and nothing of the server's insides (PouchDB's error objects carry stack traces).
+    expect(res.body[0]).toEqual({ id: 'comment:p1:c1', status: 409, error: 'conflict', reason: 'Document update conflict' });
+    expect(JSON.stringify(res.body)).not.toMatch(/stack|node_modules|\.ts:/);
     // Every leaf on the server can be read (a refused tombstone stored as a leaf could not): the
     // edited one, live, and the deleted second leaf.
     const leaves = (await db.changes({ doc_ids: ['comment:p1:c1'], filter: '_doc_ids', style: 'all_docs', return_docs: true })).results[0].changes.map((c) => c.rev);
