@@ -248,6 +248,12 @@ describe('waiting after errors (fake clock)', () => {
     const wait = (a.status().retryAt ?? 0) - clock.now();
     expect(wait).toBeGreaterThanOrEqual(5_000); // Retry-After: 5 (server/sync/limits.ts), above the 1 s backoff step
 
+    // Requests sent before the 429 (the other direction's) may still be answering: `requests` logs
+    // answers, so count from when no more arrive, or a late answer reads as an early retry.
+    for (let n = -1; n !== a.requests.length; ) {
+      n = a.requests.length;
+      await sleep(200);
+    }
     const asked = a.requests.length;
     clock.advance(wait - 1);
     await sleep(300);
