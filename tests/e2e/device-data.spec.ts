@@ -26,6 +26,9 @@ async function signIn(page: Page, email: string) {
 }
 
 async function signOut(page: Page) {
+  // Signing out with changes the server does not have yet asks first (issue 13): wait until the
+  // header says everything is synced, so this signs out at once.
+  await expect(page.locator('.sync-indicator-button')).toContainText('Synced');
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/auth$/);
 }
