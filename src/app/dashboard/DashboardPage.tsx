@@ -195,11 +195,15 @@ export default function DashboardPage() {
     if (loaded) void dataApi().markProjectSeen(id).catch(() => undefined);
   }, [id, loaded, changedElsewhere]);
 
+  // Rename and the name choice only once the row says the user may write (never flashed to a viewer).
+  const canRename = row !== null && canWrite(row.role) && !readOnlyTab;
   if (error)
     return (
       <>
-        <PageHeader title="Dashboard" />
+        {/* A project with no import yet has no dashboard, but it can still be renamed. */}
+        <PageHeader title={row?.name ?? 'Dashboard'} heading={row ? <ProjectTitle projectId={id} name={row.name} canRename={canRename} onRenamed={renamed} /> : undefined} />
         <section className="container app-section">
+          {row ? <NameConflict projectId={id} refresh={`${changedElsewhere}:${nameRead}`} canChoose={canRename} onResolved={renamed} /> : null}
           <div className="card import-error" role="alert">
             <p>{error}</p>
             <Link className="btn btn-outline" to="/app">
@@ -212,8 +216,6 @@ export default function DashboardPage() {
   if (!data) return <Spinner page label="Computing the dashboard..." />;
   const a = data.analysis;
   const title = row?.name ?? a.project.name;
-  // Rename and the name choice only once the row says the user may write (never flashed to a viewer).
-  const canRename = row !== null && canWrite(row.role) && !readOnlyTab;
   return (
     <>
       <PageHeader

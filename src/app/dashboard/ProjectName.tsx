@@ -10,6 +10,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { dataApi } from '../../client/data';
 import { PROJECT_NAME_MAX_CHARS, type ConflictVersion } from '../../local/contracts';
 import { when } from './collab/CommentsPanel';
+import './dashboard.css';
 
 /** The name as the store keeps it: trimmed, runs of spaces made one. */
 export const cleanProjectName = (draft: string): string => draft.trim().replace(/\s+/g, ' ');
