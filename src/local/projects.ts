@@ -8,7 +8,14 @@ import { readMutable, type FieldVersion } from './sync/mutable';
 
 export type ProjectHandlers = Pick<DataApi, 'listProjects' | 'createProject' | 'deleteProject' | 'listImports' | 'renameProject' | 'projectNameConflict' | 'resolveProjectName' | 'projectSizes'>;
 
-const versionOf = (v: FieldVersion): ConflictVersion => ({ value: typeof v.v === 'string' ? v.v : '', ...(v.who ? { who: v.who } : {}), at: v.at });
+/**
+ * One name as the conflict view shows it. Renames recorded the account id before they carried a
+ * name (and still do without one): the user's own id reads as their name.
+ */
+function versionOf(v: FieldVersion, who: Identity): ConflictVersion {
+  const by = v.who && v.who === who.userId && who.name ? who.name : v.who;
+  return { value: typeof v.v === 'string' ? v.v : '', ...(by ? { who: by } : {}), at: v.at };
+}
 
 /**
  * `who` is the signed-in user (useAccount): a rename carries their name, which teammates see
@@ -34,7 +41,7 @@ export function projectHandlers(session: AccountSession, who: Identity = { userI
         // Every leaf merged, as every device will show it: both names even before the sync's sweep.
         const read = await guarded(() => readMutable(store.pouch, projectDocId(projectId)), 'reading the project’s names');
         const names = read?.conflicts.find((c) => c.field === 'name');
-        return names ? names.versions.map(versionOf) : null;
+        return names ? names.versions.map((v) => versionOf(v, who)) : null;
       }),
     // Choosing a name is a rename that has seen every version this device holds: it replaces them
     // all, here and, once synced, on every device.

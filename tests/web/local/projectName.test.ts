@@ -116,6 +116,21 @@ describe('renaming a project', () => {
     }
   });
 
+  it('shows the user’s own rename recorded with their account id (before renames carried a name) under their name', async () => {
+    const ann = await device(ANN);
+    const bob = await device(BOB);
+    const p = await ann.api.createProject({ name: 'Tower' });
+    await exchange(ann.store, bob.store);
+    // The store alone records its editor, the account id, as earlier builds did.
+    await ann.store.renameProject(p.id, 'Tower North');
+    await bob.api.renameProject(p.id, 'Tower South');
+    await exchange(ann.store, bob.store);
+    const whoOn = async (api: DataBackend) => Object.fromEntries((await api.projectNameConflict(p.id))?.map((v) => [v.value, v.who]) ?? []);
+    expect(await whoOn(ann.api)).toEqual({ 'Tower North': ANN.name, 'Tower South': BOB.name });
+    // Another user's device cannot tell whose id it is: it shows what was recorded.
+    expect(await whoOn(bob.api)).toEqual({ 'Tower North': ANN.id, 'Tower South': BOB.name });
+  });
+
   it('refuses an empty name and one over 200 characters with a clear message, accepts exactly 200, and refuses a viewer', async () => {
     const ann = await device(ANN);
     const p = await ann.api.createProject({ name: 'Tower' });
