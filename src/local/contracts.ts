@@ -99,8 +99,13 @@ export interface StorageEstimate {
 export interface ProjectSize {
   projectId: string;
   name: string;
-  /** The team whose database holds it; absent for the personal space of builds before teams. */
+  /**
+   * Where it lives: "Personal space" for the user's own (home) team, as the projects list calls it,
+   * else the team's name; absent for the personal space of builds before teams.
+   */
   teamName?: string;
+  /** In the user's personal space. */
+  personal: boolean;
   /**
    * About how many bytes its documents take: the length of their JSON (the project, its imports'
    * headers and chunks, period tables, comments and narratives). Indexes and the databases' own

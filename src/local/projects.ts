@@ -1,4 +1,5 @@
 /** Projects and their imports as the lists show them, across the account's spaces (account.ts). */
+import { PERSONAL_SPACE } from '../core/sync/labels';
 import type { AccountSession } from './account';
 import type { Identity } from './collab';
 import type { ConflictVersion, DataApi, ProjectSize } from './contracts';
@@ -50,7 +51,9 @@ export function projectHandlers(session: AccountSession, who: Identity = { userI
       session.run(async () => {
         const out: ProjectSize[] = [];
         for (const { team, store } of await session.all()) {
-          for (const s of await store.projectSizes()) out.push({ ...s, ...(team.id ? { teamName: team.name } : {}) });
+          // The home team is the personal space, named as the projects list names it.
+          const personal = team.isHome || team.id === '';
+          for (const s of await store.projectSizes()) out.push({ ...s, personal, ...(team.id ? { teamName: personal ? PERSONAL_SPACE : team.name } : {}) });
         }
         return out.sort((a, b) => b.bytes - a.bytes || a.name.localeCompare(b.name));
       }),

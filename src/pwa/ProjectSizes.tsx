@@ -20,7 +20,8 @@ export function ProjectSizesView({ reading }: { reading: SizesReading }) {
       </p>
     );
   if (reading.sizes.length === 0) return null;
-  const teams = reading.sizes.some((s) => s.teamName);
+  // The team column only when some project lives outside the personal space.
+  const teams = reading.sizes.some((s) => !s.personal);
   return (
     <table className="data-table pwa-sizes">
       <caption>Projects on this device, largest first</caption>

@@ -167,7 +167,8 @@ describe('projectSizes', () => {
     expect(sizes[0].bytes).toBe(await measured(ann.store, saved.projectId));
     expect(sizes[1].bytes).toBe(await measured(ann.store, small.id));
     expect(sizes[0].bytes).toBeGreaterThan(100_000);
-    expect(sizes[1]).toMatchObject({ name: 'Empty depot', teamName: 'Site team' });
+    // The home team is the personal space, called as the projects list calls it.
+    expect(sizes[1]).toMatchObject({ name: 'Empty depot', teamName: 'Personal space', personal: true });
 
     // A comment and a second import count at once (the first import's share is remembered).
     await ann.api.addComment(small.id, { kind: 'project' }, 'Depot survey booked.');
@@ -177,5 +178,15 @@ describe('projectSizes', () => {
     expect(again.find((s) => s.projectId === small.id)?.bytes).toBe(await measured(ann.store, small.id));
     expect(again.find((s) => s.projectId === saved.projectId)?.bytes).toBe(await measured(ann.store, saved.projectId));
     expect(again[0].bytes).toBeGreaterThan(sizes[0].bytes * 1.8);
+
+    // On a teammate's device, where the team is not their personal space, the team is named.
+    const bob = await device(BOB, 'viewer');
+    await exchange(ann.store, bob.store);
+    const onBob = await bob.api.projectSizes();
+    expect(onBob.map((s) => [s.projectId, s.teamName, s.personal])).toEqual([
+      [saved.projectId, 'Site team', false],
+      [small.id, 'Site team', false],
+    ]);
+    expect(onBob[0].bytes).toBe(await measured(bob.store, saved.projectId));
   });
 });

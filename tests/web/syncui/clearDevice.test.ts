@@ -68,15 +68,15 @@ describe('Clear this device', () => {
 });
 
 describe('each project’s size', () => {
-  it('is a table, in the order given (largest first), with the team when any project names one', () => {
+  it('is a table, in the order given (largest first), with the team when some project is outside the personal space', () => {
     const el = render(
       createElement(ProjectSizesView, {
         reading: {
           kind: 'read',
           sizes: [
-            { projectId: 'a', name: 'Viaduct', teamName: 'Bridge team', bytes: 12_400_000 },
-            { projectId: 'b', name: 'Depot', bytes: 2_048 },
-            { projectId: 'c', name: 'Kitchen', teamName: 'Personal', bytes: 300 },
+            { projectId: 'a', name: 'Viaduct', teamName: 'Bridge team', personal: false, bytes: 12_400_000 },
+            { projectId: 'b', name: 'Depot', personal: true, bytes: 2_048 },
+            { projectId: 'c', name: 'Kitchen', teamName: 'Personal space', personal: true, bytes: 300 },
           ],
         },
       }),
@@ -86,12 +86,16 @@ describe('each project’s size', () => {
     expect(all(one(el, tag('tbody')), tag('tr')).map((tr) => all(tr, tag('td')).map((td) => text(td)))).toEqual([
       ['Viaduct', 'Bridge team', '12 MB'],
       ['Depot', '—', '2 KB'],
-      ['Kitchen', 'Personal', '300 bytes'],
+      ['Kitchen', 'Personal space', '300 bytes'],
     ]);
   });
 
-  it('leaves the team column out when no project names one, says when it is measuring, and why it could not', () => {
-    const el = render(createElement(ProjectSizesView, { reading: { kind: 'read', sizes: [{ projectId: 'b', name: 'Depot', bytes: 2_048 }] } }));
+  it('leaves the team column out when every project is in the personal space, says when it is measuring, and why it could not', () => {
+    const sizes = [
+      { projectId: 'b', name: 'Depot', teamName: 'Personal space', personal: true, bytes: 2_048 },
+      { projectId: 'c', name: 'Kitchen', personal: true, bytes: 300 },
+    ];
+    const el = render(createElement(ProjectSizesView, { reading: { kind: 'read', sizes } }));
     expect(all(el, tag('th')).map((th) => text(th))).toEqual(['Project', 'Size here (about)']);
     expect(text(render(createElement(ProjectSizesView, { reading: { kind: 'reading' } })))).toBe('Measuring each project…');
     expect(text(render(createElement(ProjectSizesView, { reading: { kind: 'failed', message: 'The disk is full.' } })))).toBe(
