@@ -121,7 +121,7 @@ test('/pwa: each project’s size, and "Clear this device" warns about changes n
 
   await device.getByRole('button', { name: 'Clear this device' }).click();
   const dialog = page.getByRole('dialog', { name: 'Clear this device?' });
-  await expect(dialog).toContainText(/\d+ changes? on this device (has|have) not reached the server yet\. Clearing the device deletes them for good\./);
+  await expect(dialog).toContainText(/\d+ changes? on this device (has|have) not reached the server yet\. Clearing the device deletes (it|them) for good\./);
   await expect(dialog.locator('.sign-out-pending li').first()).toContainText('change');
   const clear = dialog.getByRole('button', { name: 'Clear this device' });
   await expect(clear).toBeDisabled();

@@ -37,7 +37,7 @@ export function clearMessage(counts: { projects: number; imports: number }, chec
   if (check.kind === 'failed')
     return `${what} Earnest could not check for changes that have not reached the server (${check.reason}), so any such change would be deleted for good. Connect and try again to be sure.`;
   const waiting = totalWaiting(waitingReports(check.reports));
-  if (waiting > 0) return `${what} ${pendingTitle(check.reports)}. Clearing the device deletes them for good.`;
+  if (waiting > 0) return `${what} ${pendingTitle(check.reports)}. Clearing the device deletes ${waiting === 1 ? 'it' : 'them'} for good.`;
   if (check.reports.length === 0)
     return `${what} Sync is not running on this device, so they may not be on the server: anything that is not cannot be recovered; you would need to import the schedule files again.`;
   return `${what} Everything here has reached the server: your teams keep these projects, and they come back to this device the next time you sign in here.`;

@@ -61,7 +61,7 @@ describe('Clear this device', () => {
   it('keeps the account page’s own words, and one change is "this change"', () => {
     const el = dialog({ kind: 'checked', reports: [home(1)] }, { place: 'account' });
     expect(text(one(el, tag('h2')))).toBe('Remove your projects from this device?');
-    expect(text(el)).toContain('1 change on this device has not reached the server yet. Clearing the device deletes them for good.');
+    expect(text(el)).toContain('1 change on this device has not reached the server yet. Clearing the device deletes it for good.');
     expect(text(one(el, attr('type', 'checkbox')).parent as El)).toBe(' Delete this change for good: nobody else has it.');
     expect('disabled' in button(el, 'Remove from this device').attrs).toBe(true);
   });
