@@ -42,7 +42,7 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
   const who: Identity = { userId: null, name: null };
   const staging = stagingHandlers(session, opts.buildId, opts.now, () => (who.userId ? { id: who.userId, name: who.name ?? '' } : null));
   const collab = collabHandlers(session, who, { buildId: opts.buildId, now: opts.now });
-  const projects = projectHandlers(session);
+  const projects = projectHandlers(session, who);
   const sync = syncHandlers(session, opts.sync);
   // Collaboration calls run like the others: never while a change of spaces closes a store.
   const inSession =

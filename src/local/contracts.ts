@@ -49,6 +49,11 @@ export interface ProjectSummaryRow {
    */
   teamId?: string;
   teamName?: string;
+  /**
+   * How many names the project has while two devices' renames are in conflict (both kept until
+   * someone chooses on the dashboard: DataApi projectNameConflict); absent when it has one.
+   */
+  nameVersions?: number;
   /** The user's role in that team: a viewer's screens are read-only. */
   role?: TeamRole;
   /**
@@ -89,6 +94,28 @@ export interface StorageEstimate {
   fractionUsed: number;
   persisted: boolean | null;
 }
+
+/** One project's share of this device's storage (/pwa "This device"). */
+export interface ProjectSize {
+  projectId: string;
+  name: string;
+  /**
+   * Where it lives: "Personal space" for the user's own (home) team, as the projects list calls it,
+   * else the team's name; absent for the personal space of builds before teams.
+   */
+  teamName?: string;
+  /** In the user's personal space. */
+  personal: boolean;
+  /**
+   * About how many bytes its documents take: the length of their JSON (the project, its imports'
+   * headers and chunks, period tables, comments and narratives). Indexes and the databases' own
+   * bookkeeping come on top, so the storage figure above is larger than the sum.
+   */
+  bytes: number;
+}
+
+/** Project names are 1..PROJECT_NAME_MAX_CHARS characters (the store's check). */
+export const PROJECT_NAME_MAX_CHARS = 200;
 
 /** What this account keeps on this device, for the account page's "This device" section. */
 export interface DeviceSummary {
@@ -384,8 +411,17 @@ export interface DataApi extends SyncApi {
   createProject(input: { name: string; code?: string; currency?: string; teamId?: string }): Promise<ProjectSummaryRow>;
   deleteProject(id: string): Promise<void>;
   listImports(projectId: string): Promise<ImportSummaryRow[]>;
+  /**
+   * The project's names while two devices' renames are in conflict, the one shown first (who and
+   * when with each); null when it has one name.
+   */
+  projectNameConflict(projectId: string): Promise<ConflictVersion[] | null>;
+  /** Ends a name conflict with the name chosen: an edit that has seen every version, so it replaces them everywhere. */
+  resolveProjectName(projectId: string, name: string): Promise<void>;
 
   deviceSummary(): Promise<DeviceSummary>;
+  /** Each project's local size, largest first. */
+  projectSizes(): Promise<ProjectSize[]>;
   /** Deletes this account's projects from this device; the next call opens a fresh, empty database. */
   removeFromDevice(): Promise<void>;
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession, type SessionStatus } from '../client/session';
 import { DeviceDataSection } from '../app/account/DeviceDataSection';
@@ -5,6 +6,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { AppVersionSection } from './AppVersionSection';
 import { useInstall } from './installPrompt';
+import { ProjectSizes } from './ProjectSizes';
 import { StorageSection } from './StorageSection';
 import { SyncSection } from './SyncSection';
 import '../app/account/account.css';
@@ -44,12 +46,15 @@ export function SignedOutDeviceSection({ status }: { status: Exclude<SessionStat
 
 /**
  * /pwa, the device dashboard. "This device" is the account page's own section (same counts, same
- * warning before removal), so what is said about deleting local data lives in one place.
+ * warning before removal, worded "Clear this device" here), so what is said about deleting local
+ * data lives in one place; here it also lists each project's size.
  */
 export default function PwaPage() {
   useDocumentTitle('Progressive Web App', PWA_DESCRIPTION);
   const status = useSession((s) => s.status);
   const standalone = useInstall((s) => s.standalone);
+  // Moves when the device is cleared: the sizes are read again.
+  const [cleared, setCleared] = useState(0);
   return (
     <>
       <PageHeader
@@ -59,7 +64,13 @@ export default function PwaPage() {
       />
       <div className="container account-page pwa-page">
         <StorageSection />
-        {status === 'signed-in' ? <DeviceDataSection /> : <SignedOutDeviceSection status={status} />}
+        {status === 'signed-in' ? (
+          <DeviceDataSection place="pwa" onCleared={() => setCleared((n) => n + 1)}>
+            <ProjectSizes refresh={cleared} />
+          </DeviceDataSection>
+        ) : (
+          <SignedOutDeviceSection status={status} />
+        )}
         <SyncSection />
         <AppVersionSection />
         <p className="pwa-install-link">

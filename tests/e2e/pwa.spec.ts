@@ -95,6 +95,46 @@ test('/pwa signed in: storage figures, persistence, the projects on this device 
   await shots(page, 'pwa');
 });
 
+test('/pwa: each project’s size, and "Clear this device" warns about changes not yet sent and needs a tick', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await signedInUser(context, 'pwa-clear');
+  await page.goto('/app');
+  await page.getByLabel('New project name').fill('Viaduct deck');
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByRole('link', { name: 'Viaduct deck', exact: true })).toBeVisible();
+  // Offline (the service worker serves the app): a project made now stays on this device.
+  await controlledBySw(page);
+  await context.setOffline(true);
+  await page.getByLabel('New project name').fill('Depot offline');
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByRole('link', { name: 'Depot offline', exact: true })).toBeVisible();
+  await page.goto('/pwa');
+
+  const device = page.getByRole('region', { name: 'This device' });
+  await expect(device).toContainText('2 projects with 0 imports stored here.');
+  const sizes = device.getByRole('table', { name: 'Projects on this device, largest first' });
+  await expect(sizes.getByRole('row')).toHaveCount(3);
+  await expect(sizes).toContainText('Viaduct deck');
+  await expect(sizes).toContainText('Depot offline');
+  await expect(sizes.locator('td[data-bytes]').first()).toHaveText(/^[\d,.]+ (bytes|KB)$/);
+  await shots(page, 'pwa-device-sizes', device);
+
+  await device.getByRole('button', { name: 'Clear this device' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Clear this device?' });
+  await expect(dialog).toContainText(/\d+ changes? on this device (has|have) not reached the server yet\. Clearing the device deletes (it|them) for good\./);
+  await expect(dialog.locator('.sign-out-pending li').first()).toContainText('change');
+  const clear = dialog.getByRole('button', { name: 'Clear this device' });
+  await expect(clear).toBeDisabled();
+  await expectNoSeriousAxe(page);
+  await shots(page, 'pwa-clear-dialog');
+  await dialog.getByRole('checkbox').check();
+  await expect(clear).toBeEnabled();
+  await clear.click();
+  await expect(device).toContainText('No projects stored here.');
+  await expect(sizes).toHaveCount(0);
+  await context.setOffline(false);
+});
+
 test('/pwa signed out: says what it shows once signed in, and still shows storage and the service worker', async ({ page }) => {
   await page.goto('/pwa');
   const device = page.getByRole('region', { name: 'This device' });

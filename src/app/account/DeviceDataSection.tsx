@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { dataApi } from '../../client/data';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
+import { ClearDevice, type ClearPlace } from './ClearDevice';
 
 type Summary = Awaited<ReturnType<ReturnType<typeof dataApi>['deviceSummary']>>;
 
@@ -14,14 +14,14 @@ function megabytes(bytes: number): string {
 
 /**
  * "This device": what this account keeps in this browser, and a way to remove it (a shared site
- * laptop being handed on). Signing out never deletes local projects, so this is the one place they
- * are removed wholesale, and only after a warning that says they exist nowhere else yet.
+ * laptop being handed on), on the account page and on /pwa (`place`; /pwa adds each project's size
+ * as `children`). Signing out never deletes local projects, so this is the one place they are
+ * removed wholesale, and only after a warning that says whether anything exists nowhere else yet
+ * (ClearDevice.tsx).
  */
-export function DeviceDataSection() {
+export function DeviceDataSection({ place = 'account', onCleared, children }: { place?: ClearPlace; onCleared?: () => void; children?: ReactNode }) {
   const [summary, setSummary] = useState<Summary | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   const refresh = useCallback(() => {
     dataApi()
@@ -35,21 +35,6 @@ export function DeviceDataSection() {
       );
   }, []);
   useEffect(refresh, [refresh]);
-
-  async function remove() {
-    setBusy(true);
-    try {
-      await dataApi().removeFromDevice();
-      setConfirming(false);
-      toast({ title: 'Removed from this device', description: 'Your projects are no longer stored in this browser.' });
-      refresh();
-    } catch (e) {
-      setError(`Earnest could not remove your projects from this device: ${(e as Error).message}`);
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const count = summary?.projects ?? 0;
   return (
@@ -66,28 +51,25 @@ export function DeviceDataSection() {
             {summary.storage ? ` This site uses ${megabytes(summary.storage.usage)} of browser storage.` : ''}
           </p>
         ) : null}
+        {children}
         {error ? (
           <p className="app-error" role="alert">
             {error}
           </p>
         ) : null}
         {count > 0 ? (
-          <div className="button-row">
-            <button type="button" className="btn btn-outline btn-danger-text" onClick={() => setConfirming(true)}>
-              Remove my projects from this device
-            </button>
-          </div>
+          <ClearDevice
+            place={place}
+            counts={{ projects: count, imports: summary?.imports ?? 0 }}
+            onCleared={() => {
+              toast({ title: 'Removed from this device', description: 'Your projects are no longer stored in this browser.' });
+              refresh();
+              onCleared?.();
+            }}
+            onError={setError}
+          />
         ) : null}
       </div>
-      <ConfirmDialog
-        open={confirming}
-        title="Remove your projects from this device?"
-        message={`${plural(count, 'project')} and ${plural(summary?.imports ?? 0, 'import')} will be deleted from this browser. They are not synced anywhere else, so they cannot be recovered; you would need to import the schedule files again.`}
-        confirmLabel="Remove from this device"
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
-      />
     </section>
   );
 }

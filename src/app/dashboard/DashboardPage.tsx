@@ -14,6 +14,7 @@ import { canWrite } from '../../core/sync/labels';
 import type { CommentHooks } from './components/types';
 import { CommentsPanel } from './collab/CommentsPanel';
 import { VariancePanel } from './collab/VariancePanel';
+import { NameConflict, ProjectTitle } from './ProjectName';
 import { WarningList } from '../WarningList';
 import { StatusDateField, statusDateStatement, statusDayProblem } from '../import/StatusDateField';
 import '../app.css';
@@ -65,11 +66,15 @@ export default function DashboardPage() {
   const [saved, setSaved] = useState<string | null>(null);
   // The chosen date the figures on screen were computed at (a failed re-analysis leaves them as they were).
   const [shownAt, setShownAt] = useState<string | undefined>(undefined);
-  useDocumentTitle(data ? data.analysis.project.name : 'Dashboard');
   // The project's row: which team holds it and the user's role there (a viewer's screen is read-only).
   const [row, setRow] = useState<ProjectSummaryRow | null>(null);
+  // The project's own name (a rename, here or synced, shows at once), else the schedule's.
+  useDocumentTitle(row?.name ?? (data ? data.analysis.project.name : 'Dashboard'));
   // Another tab may import the next status of this project: its history is read again.
   const changedElsewhere = useLocalStoreEvents((s) => s.projectsChanged);
+  // Moves after a rename or a name chosen here: the row (and its name) is read again.
+  const [nameRead, setNameRead] = useState(0);
+  const renamed = useCallback(() => setNameRead((n) => n + 1), []);
   useEffect(() => {
     let live = true;
     dataApi()
@@ -81,7 +86,7 @@ export default function DashboardPage() {
     return () => {
       live = false;
     };
-  }, [id, changedElsewhere]);
+  }, [id, changedElsewhere, nameRead]);
 
   useEffect(() => {
     let live = true;
@@ -190,11 +195,15 @@ export default function DashboardPage() {
     if (loaded) void dataApi().markProjectSeen(id).catch(() => undefined);
   }, [id, loaded, changedElsewhere]);
 
+  // Rename and the name choice only once the row says the user may write (never flashed to a viewer).
+  const canRename = row !== null && canWrite(row.role) && !readOnlyTab;
   if (error)
     return (
       <>
-        <PageHeader title="Dashboard" />
+        {/* A project with no import yet has no dashboard, but it can still be renamed. */}
+        <PageHeader title={row?.name ?? 'Dashboard'} heading={row ? <ProjectTitle projectId={id} name={row.name} canRename={canRename} onRenamed={renamed} /> : undefined} />
         <section className="container app-section">
+          {row ? <NameConflict projectId={id} refresh={`${changedElsewhere}:${nameRead}`} canChoose={canRename} onResolved={renamed} /> : null}
           <div className="card import-error" role="alert">
             <p>{error}</p>
             <Link className="btn btn-outline" to="/app">
@@ -206,11 +215,13 @@ export default function DashboardPage() {
     );
   if (!data) return <Spinner page label="Computing the dashboard..." />;
   const a = data.analysis;
+  const title = row?.name ?? a.project.name;
   return (
     <>
       <PageHeader
         eyebrow="Earned value dashboard"
-        title={a.project.name}
+        title={title}
+        heading={<ProjectTitle projectId={id} name={title} canRename={canRename} onRenamed={renamed} />}
         lead={
           <>
             Status at {a.dataDate ? formatDataDate(a.dataDate) : 'the last reported period'} · measured in {a.measureBasis === 'cost' ? a.project.currency : MEASURE_BASES[a.measureBasis].short}
@@ -220,6 +231,7 @@ export default function DashboardPage() {
       />
       <section className="container app-section dashboard">
         <ReadOnlyNote project={row} />
+        <NameConflict projectId={id} refresh={`${changedElsewhere}:${nameRead}`} canChoose={canRename} onResolved={renamed} />
         <form className="dashboard-options" onSubmit={(e) => e.preventDefault()}>
           <label className="field">
             <span>Breakdown</span>

@@ -44,6 +44,7 @@ export function ProjectTable({ group, onDelete }: { group: ProjectGroup; onDelet
               </Link>
               {p.code ? <span className="muted"> · {p.code}</span> : null}
               {p.changes ? <ChangesBadge changes={p.changes} /> : null}
+              {p.nameVersions ? <NamesBadge project={p} /> : null}
             </td>
             <td data-label="Data date">{p.latestDataDate ? formatDataDate(p.latestDataDate) : '—'}</td>
             <td className="num" data-label="Activities">
@@ -184,6 +185,19 @@ export function changesText(c: ProjectChanges): string {
   }
   if (c.newComments > 0) parts.push(`${c.newComments} new ${c.newComments === 1 ? 'comment' : 'comments'}`);
   return parts.join(' · ');
+}
+
+/** "2 names": two devices renamed the project at once; the dashboard shows both and lets the user keep one. */
+export function NamesBadge({ project }: { project: Pick<ProjectSummaryRow, 'id' | 'nameVersions'> }) {
+  return (
+    <Link
+      className="project-changes project-names"
+      to={`/app/projects/${encodeURIComponent(project.id)}#project-name`}
+      title="This project was renamed on two devices at once. Open it to see both names and keep one."
+    >
+      {project.nameVersions} names<span className="sr-only">: renamed on two devices at once, choose one</span>
+    </Link>
+  );
 }
 
 function ChangesBadge({ changes }: { changes: ProjectChanges }) {

@@ -17,7 +17,7 @@ import { DerivedDb } from './derived';
 import { STORE_LAYOUT_VERSION, type ChunkDoc, type ImportHeaderDoc, type MappingDoc, type PeriodTableDoc, type ProjectDoc } from './docs';
 import type { PeriodTable } from '../../core/evm/periodTable';
 import { DEFAULT_TIMEOUT_MS, guarded, StoreError, toStoreError } from './errors';
-import { chunkDocId, hashText, importDocId, isValidId, newId, periodsDocId, projectDocId } from './ids';
+import { chunkDocId, hashText, importDocId, isValidId, newId, periodsDocId, projectDocId, rangeOf } from './ids';
 import { deleteLockName, ifUnlocked, readPending, saveLockName, updatePending, withLock, type PendingSave } from './pending';
 import { requestPersistence, storageEstimate, type StorageEstimate } from './persistence';
 import { Projection, type ProjectionResult } from './projection';
@@ -130,7 +130,16 @@ export interface LocalStore {
   /** The project's period tables, oldest first (empty for schedule projects). */
   listPeriodTables(projectId: string): Promise<PeriodTableDoc[]>;
   createProject(input: NewProjectInput): Promise<ProjectSummaryRow>;
-  renameProject(projectId: string, name: string): Promise<void>;
+  /**
+   * Renames the project. `who` names the editor on the version (default the store's `editor`):
+   * the name teammates see beside it if another device renamed it at the same time.
+   */
+  renameProject(projectId: string, name: string, opts?: { who?: string }): Promise<void>;
+  /**
+   * About how many bytes each project's documents take here (their JSON length), read in pages;
+   * an import's share is remembered once it is complete (imports never change).
+   */
+  projectSizes(): Promise<{ projectId: string; name: string; bytes: number }[]>;
   /** Removes the project, all its imports and their derived rows (a deletion that syncs to the team). */
   deleteProject(projectId: string): Promise<void>;
 
@@ -340,14 +349,68 @@ class PouchDexieStore implements LocalStore {
    * The name is a mutable field (sync/mutable.ts): a rename made on another device without seeing
    * this one is kept beside it, as a conflict, and both devices show the same winner.
    */
-  async renameProject(projectId: string, name: string): Promise<void> {
+  async renameProject(projectId: string, name: string, opts: { who?: string } = {}): Promise<void> {
     checkId(projectId, 'project');
     const clean = checkName(name);
     this.assertWritable();
     const doc = await this.requireProject(projectId);
-    const ctx = await guarded(() => this.editContext(), `renaming the project "${doc.name}"`, this.timeoutMs);
+    const own = await guarded(() => this.editContext(), `renaming the project "${doc.name}"`, this.timeoutMs);
+    const ctx = opts.who ? { ...own, who: opts.who } : own;
     await guarded(() => writeFields(this.pouch, projectDocId(projectId), { name: clean }, ctx), `renaming the project "${doc.name}"`, this.timeoutMs);
     this.notifyChanged();
+  }
+
+  async projectSizes(): Promise<{ projectId: string; name: string; bytes: number }[]> {
+    const context = 'measuring the projects on this device';
+    const projects = await readRange<ProjectDoc>(this.pouch, 'project:', context, this.timeoutMs, { docs: true, pageSize: 500 });
+    const out: { projectId: string; name: string; bytes: number }[] = [];
+    for (const r of projects) {
+      if (!r.doc || r.doc.type !== 'project') continue;
+      const projectId = r.doc.projectId;
+      let bytes = jsonBytes(r.doc);
+      // The small documents that change (period tables, comments, narratives) are read each time.
+      for (const type of ['periods', 'comment', 'var']) bytes += (await this.rangeBytes(`${type}:${projectId}:`, context, 50)).bytes;
+      for (const h of await this.headersOf(projectId)) bytes += jsonBytes(h) + (await this.importChunkBytes(h, context));
+      out.push({ projectId, name: r.doc.name, bytes });
+    }
+    return out;
+  }
+
+  /** Chunk bytes per complete import: its chunks are written once and never change. */
+  private readonly importBytes = new Map<string, number>();
+
+  private async importChunkBytes(h: ImportHeaderDoc, context: string): Promise<number> {
+    const known = this.importBytes.get(h.importId);
+    if (known !== undefined) return known;
+    let bytes = 0;
+    let docs = 0;
+    for (const kind of CHUNK_KIND_LIST) {
+      // Chunks approach 1 MB each: a few per page, so no one read holds much of the import.
+      const m = await this.rangeBytes(`${kind}:${h.projectId}:${h.importId}:`, context, 5);
+      bytes += m.bytes;
+      docs += m.docs;
+    }
+    const expected = Object.values(h.chunks ?? {}).reduce<number>((a, n) => a + (n ?? 0), 0);
+    // Still arriving from the team: measured again next time.
+    if (docs >= expected) this.importBytes.set(h.importId, bytes);
+    return bytes;
+  }
+
+  /** The JSON length of a key range's documents, read page by page and not kept. */
+  private async rangeBytes(prefix: string, context: string, pageSize: number): Promise<{ bytes: number; docs: number }> {
+    const { startkey, endkey } = rangeOf(prefix);
+    let from = startkey;
+    let skip = 0;
+    let bytes = 0;
+    let docs = 0;
+    for (;;) {
+      const res = await guarded(() => this.pouch.allDocs({ startkey: from, endkey, skip, limit: pageSize, include_docs: true }), context, this.timeoutMs);
+      for (const r of res.rows) bytes += jsonBytes(r.doc);
+      docs += res.rows.length;
+      if (res.rows.length < pageSize) return { bytes, docs };
+      from = res.rows[res.rows.length - 1].id;
+      skip = 1;
+    }
   }
 
   async deleteProject(projectId: string): Promise<void> {
@@ -852,6 +915,11 @@ function checkId(id: unknown, what: 'project' | 'import'): asserts id is string 
   if (typeof id !== 'string' || !isValidId(id)) {
     throw new StoreError('invalid', `"${String(id).slice(0, 80)}" is not a valid ${what} id. Go back to the project list and choose the ${what} again.`);
   }
+}
+
+/** A document's size as its JSON's length in characters: what the /pwa table estimates from. */
+function jsonBytes(doc: unknown): number {
+  return doc === undefined ? 0 : JSON.stringify(doc).length;
 }
 
 function checkName(name: unknown): string {

@@ -78,6 +78,9 @@ export function projectRow(p: ProjectDoc, sortedImports: readonly ImportHeaderDo
     updatedAt,
   };
   if (p.code !== undefined) row.code = p.code;
+  // Two devices renamed it at once (sync/mutable.ts keeps both): the list says so, the dashboard shows them.
+  const names = (p as { versions?: { name?: unknown } }).versions?.name;
+  if (Array.isArray(names) && names.length > 1) row.nameVersions = names.length;
   if (latest) {
     row.latestImportId = latest.importId;
     const dd = latest.dataDate ?? latest.statusDate;
