@@ -72,6 +72,8 @@ test('two accounts on one browser keep their projects apart; signing out keeps t
   // What goes, then whether anything is lost with it (ClearDevice.tsx clearMessage: the server has
   // everything, sync is not running, or the changes not yet sent, which need a tick first).
   await expect(dialog).toContainText('1 project and 0 imports will be deleted from this browser.');
+  // The project reached the server (the header said Synced before the sign-out), so nothing is lost.
+  await expect(dialog).toContainText('Everything here has reached the server: your teams keep these projects');
   await page.screenshot({ path: '/tmp/shots-device/remove-dialog.png' });
   await expectNoSeriousAxe(page);
 
@@ -84,8 +86,9 @@ test('two accounts on one browser keep their projects apart; signing out keeps t
   await dialog.getByRole('button', { name: 'Remove from this device' }).click();
   await expect(device).toContainText('No projects stored here.');
   await expect(page.getByRole('status').filter({ hasText: 'Removed from this device' })).toBeVisible();
+  // Opening Earnest again, still signed in: the project comes back from the team's server copy.
   await page.goto('/app');
-  await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
+  await expect(projectLink(page, 'Viaduct deck')).toBeVisible();
 
   // Bob's projects were not touched.
   await signOut(page);

@@ -40,7 +40,7 @@ export function clearMessage(counts: { projects: number; imports: number }, chec
   if (waiting > 0) return `${what} ${pendingTitle(check.reports)}. Clearing the device deletes ${waiting === 1 ? 'it' : 'them'} for good.`;
   if (check.reports.length === 0)
     return `${what} Sync is not running on this device, so they may not be on the server: anything that is not cannot be recovered; you would need to import the schedule files again.`;
-  return `${what} Everything here has reached the server: your teams keep these projects, and they come back to this device the next time you sign in here.`;
+  return `${what} Everything here has reached the server: your teams keep these projects, and they come back to this device the next time Earnest opens here signed in to your account.`;
 }
 
 export interface ClearDialogViewProps {

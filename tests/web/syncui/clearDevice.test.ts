@@ -43,7 +43,7 @@ describe('Clear this device', () => {
 
   it('with nothing waiting: the normal confirmation, saying the server has everything; no tick to give', () => {
     const el = dialog({ kind: 'checked', reports: [home(0), rail(0)] });
-    expect(text(el)).toContain('Everything here has reached the server: your teams keep these projects, and they come back to this device the next time you sign in here.');
+    expect(text(el)).toContain('Everything here has reached the server: your teams keep these projects, and they come back to this device the next time Earnest opens here signed in to your account.');
     expect(all(el, attr('type', 'checkbox'))).toHaveLength(0);
     expect('disabled' in button(el, 'Clear this device').attrs).toBe(false);
   });
