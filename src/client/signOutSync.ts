@@ -11,6 +11,7 @@
  * does not sign out by itself.
  */
 import type { PendingReport, SyncApi } from '../local/contracts';
+import { PERSONAL_SPACE } from '../core/sync/labels';
 import { dataApi } from './data';
 
 export type SignOutSyncApi = Pick<SyncApi, 'pendingChanges' | 'waitForSent' | 'stopSync'>;
@@ -46,7 +47,7 @@ export function pendingTitle(reports: readonly PendingReport[]): string {
 
 /** One line per team holding changes: how many, and why they cannot be sent when they cannot. */
 export function pendingTeamLine(r: PendingReport): string {
-  const what = `${r.teamName}: ${plural(r.pending, 'change')}`;
+  const what = `${r.isHome ? PERSONAL_SPACE : r.teamName}: ${plural(r.pending, 'change')}`;
   return r.canSend ? `${what}, can be sent now.` : `${what}. ${r.why ?? 'They cannot be sent now.'}`;
 }
 

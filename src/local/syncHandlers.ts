@@ -69,7 +69,7 @@ export function syncHandlers(session: AccountSession, wiring: SyncWiring = {}): 
     for (const team of session.knownTeams() ?? []) {
       const db = (await session.space(team.id)).store.pouch;
       const pending = (await pendingIdsOffline(db, await readSyncState(db))).size;
-      out.push({ teamId: team.id, teamName: team.name, pending, canSend: false, why: NOT_STARTED });
+      out.push({ teamId: team.id, teamName: team.name, ...(team.isHome ? { isHome: true } : {}), pending, canSend: false, why: NOT_STARTED });
     }
     return out;
   }

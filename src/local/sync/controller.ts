@@ -59,6 +59,8 @@ export interface SyncControllerOptions {
 export interface PendingReport {
   teamId: string;
   teamName: string;
+  /** The user's home team (the personal space, as the pages call it). */
+  isHome?: boolean;
   /** Documents this device changed that the server does not have. */
   pending: number;
   /** Whether waiting can send them (online, signed in, allowed to write). */
@@ -257,6 +259,7 @@ export class SyncController {
       out.push({
         teamId: t.id,
         teamName: t.team.name,
+        ...(t.team.is_home ? { isHome: true } : {}),
         pending,
         canSend,
         ...(!canSend ? { why: status.problem ? `${status.problem.why} ${status.problem.action}` : this.online ? 'Sync is not running.' : 'This device is offline.' } : {}),

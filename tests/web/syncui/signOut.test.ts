@@ -10,7 +10,8 @@ import type { PendingReport, WaitResult } from '../../../src/local/contracts';
 import { SignOutDialogView, UNKNOWN_TITLE } from '../../../src/ui/SignOutDialog';
 import { all, one, render, tag, text, type El } from '../dashboard/html';
 
-const homeReport = (pending: number): PendingReport => ({ teamId: 'home-1', teamName: 'Personal space', pending, canSend: true });
+// The home team as the server names it; the pages call it the personal space.
+const homeReport = (pending: number): PendingReport => ({ teamId: 'home-1', teamName: "ann@site.example's team", isHome: true, pending, canSend: true });
 const railReport = (pending: number): PendingReport => ({
   teamId: 'rail-team',
   teamName: 'Rail team',
