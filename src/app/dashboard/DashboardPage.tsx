@@ -97,6 +97,7 @@ export default function DashboardPage() {
       .then(
         (d) => {
           if (!live) return;
+          setError(null);
           setData(d);
           setBusy(false);
           setDateError(null);
@@ -115,7 +116,9 @@ export default function DashboardPage() {
     return () => {
       live = false;
     };
-  }, [id, by, periods, eacMethod, dataDate]);
+    // Read again when the project changes here or arrives from the team (a teammate's first or next
+    // status), and after a rename (a message names the project).
+  }, [id, by, periods, eacMethod, dataDate, changedElsewhere, nameRead]);
 
   function reanalyse() {
     const problem = statusDayProblem(draft);
