@@ -63,7 +63,7 @@ describe('devices replicating through the gateway', () => {
     await until(() => a.status().state === 'offline' && a.status().pending === 3, 5_000, 'offline with 3 waiting');
 
     const report = await a.sync.pendingChanges();
-    expect(report).toEqual([{ teamId: g.w.teamId, teamName: "ada's team", pending: 3, canSend: false, why: 'This device is offline.' }]);
+    expect(report).toEqual([{ teamId: g.w.teamId, teamName: "ada's team", isHome: true, pending: 3, canSend: false, why: 'This device is offline.' }]);
     const t0 = Date.now();
     const early = await a.sync.waitForSent({ timeoutMs: 10_000 });
     expect(early.sent).toBe(false);
