@@ -179,19 +179,22 @@ async function undoCopy(source: Db, target: Db, projectId: string, ids: readonly
 
 /**
  * Finishes every move recorded in `source` (after a crash or a closed tab). `openTarget` opens a
- * target database by the name the journal holds.
+ * target database by the name the journal holds. A gated move is finished only through a gate:
+ * without one it stays journalled (waiting). Every move is tried; the first failure is thrown after.
  */
 export async function resumeMoves(source: Db, openTarget: (name: string) => Promise<Db> | Db, opts: Omit<MoveOptions, 'targetName'> = {}): Promise<MoveReport[]> {
   const out: MoveReport[] = [];
+  let failed: unknown = null;
   for (const m of await unfinishedMoves(source)) {
-    const target = await openTarget(m.to);
     try {
+      const target = await openTarget(m.to);
       out.push(await continueMove(source, target, m.projectId, { ...opts, targetName: m.to }));
     } catch (e) {
-      // A move still waiting for its gate stays journalled; the others are tried all the same.
-      if (!(e instanceof MoveWaiting)) throw e;
+      // A move still waiting for its gate stays journalled; one that fails does not stop the others.
+      if (!(e instanceof MoveWaiting)) failed ??= e;
     }
   }
+  if (failed) throw failed instanceof Error ? failed : new MoveError(String(failed));
   return out;
 }
 
