@@ -132,7 +132,9 @@ async function continueMove(source: Db, target: Db, projectId: string, opts: Mov
   if (!record) throw new MoveError('There is no move of this project to continue.');
   let ids = record.ids;
   let revived = 0;
-  if (record.stage === 'copy' || !ids) {
+  // Until the gate has passed the copy is made again (replication sends only what changed): a
+  // move resumed later carries what was edited in the source meanwhile.
+  if (record.stage !== 'delete' || !ids) {
     ids = await projectDocIds(source, projectId);
     if (ids.length === 0) {
       // Nothing left in the source: either it was all deleted already, or there never was anything.
