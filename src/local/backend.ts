@@ -11,6 +11,7 @@ import { deviceHandlers } from './device';
 import { stagingHandlers, type StagingHandlers } from './imports/staging';
 import { mappingHandlers } from './mappings';
 import { periodTableHandlers } from './periodTables';
+import { projectMoves } from './projectMoves';
 import { projectHandlers } from './projects';
 import { syncHandlers, type SyncHandlers, type SyncWiring } from './syncHandlers';
 
@@ -43,7 +44,9 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
   const staging = stagingHandlers(session, opts.buildId, opts.now, () => (who.userId ? { id: who.userId, name: who.name ?? '' } : null));
   const collab = collabHandlers(session, who, { buildId: opts.buildId, now: opts.now });
   const projects = projectHandlers(session, who);
-  const sync = syncHandlers(session, opts.sync);
+  // Moves need the sync engine (their gate); unfinished ones finish whenever sync starts.
+  const sync = syncHandlers(session, opts.sync, { started: () => moves.resumeAll() });
+  const moves = projectMoves(session, () => sync.controller());
   // Collaboration calls run like the others: never while a change of spaces closes a store.
   const inSession =
     <A extends unknown[], R>(f: (...args: A) => Promise<R>) =>
@@ -91,5 +94,6 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
     setVarianceStatus: inSession(collab.setVarianceStatus),
     resolveVarianceConflict: inSession(collab.resolveVarianceConflict),
     markProjectSeen: inSession(collab.markProjectSeen),
+    moveProject: (projectId, toTeamId, onProgress) => moves.moveProject(projectId, toTeamId, onProgress),
   };
 }

@@ -463,6 +463,28 @@ export interface DataApi extends SyncApi {
 
   /** Records that the user has seen the project as it is now (its dashboard opened): clears `changes`. */
   markProjectSeen(projectId: string): Promise<void>;
+
+  /**
+   * Moves a project, with its imports, comments and VARs, to another of the user's spaces (the
+   * personal space is the home team's id). Needs a connection: the target's server must have the
+   * copy before the project leaves where it was. Refused, with why, for a viewer in either space,
+   * offline, or when the target team is at its projects limit (then nothing is moved). Emits
+   * 'projects-changed'; the project's id stays the same.
+   */
+  moveProject(projectId: string, toTeamId: string, onProgress?: (p: MoveProgress) => void): Promise<MovedProject>;
+}
+
+/** A move's progress, as the dialog shows it. */
+export interface MoveProgress {
+  step: 'copying' | 'sending' | 'removing' | 'done';
+  message: string;
+}
+
+export interface MovedProject {
+  projectId: string;
+  teamId: string;
+  /** The space's name as the pages show it (the personal space: PERSONAL_SPACE). */
+  teamName: string;
 }
 
 /** The data worker's sync calls (issue 13); DataApi takes them on once the worker implements them. */

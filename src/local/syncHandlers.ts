@@ -37,7 +37,8 @@ const LISTED = /^(project|import|periods|settings|comment|var):/;
 
 const NOT_STARTED = 'Sync has not started on this device yet: connect to the internet and reload the page.';
 
-export function syncHandlers(session: AccountSession, wiring: SyncWiring = {}): SyncHandlers {
+/** `started`: runs (not awaited) each time sync starts: unfinished moves of projects finish then. */
+export function syncHandlers(session: AccountSession, wiring: SyncWiring = {}, hooks: { started?: () => Promise<unknown> } = {}): SyncHandlers {
   let controller: SyncController | null = null;
   let origin: string | null = null;
   let tokens: SharedTokenSource | null = null;
@@ -116,6 +117,7 @@ export function syncHandlers(session: AccountSession, wiring: SyncWiring = {}): 
       if (online !== null) controller.setOnline(online);
       controller.start(teams.map((t) => ({ id: t.id, name: t.name, role: t.role, is_home: t.isHome })));
       forward(controller.getSnapshot());
+      void hooks.started?.().catch(() => undefined);
     },
 
     async subscribeSync(listener) {

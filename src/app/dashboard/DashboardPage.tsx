@@ -14,6 +14,7 @@ import { canWrite } from '../../core/sync/labels';
 import type { CommentHooks } from './components/types';
 import { CommentsPanel } from './collab/CommentsPanel';
 import { VariancePanel } from './collab/VariancePanel';
+import { MoveProject } from './MoveProject';
 import { NameConflict, ProjectTitle } from './ProjectName';
 import { WarningList } from '../WarningList';
 import { StatusDateField, statusDateStatement, statusDayProblem } from '../import/StatusDateField';
@@ -204,7 +205,7 @@ export default function DashboardPage() {
     return (
       <>
         {/* A project with no import yet has no dashboard, but it can still be renamed. */}
-        <PageHeader title={row?.name ?? 'Dashboard'} heading={row ? <ProjectTitle projectId={id} name={row.name} canRename={canRename} onRenamed={renamed} /> : undefined} />
+        <PageHeader title={row?.name ?? 'Dashboard'} heading={row ? <ProjectTitle projectId={id} name={row.name} canRename={canRename} onRenamed={renamed} extra={canRename ? <MoveProject projectId={id} project={row} onMoved={renamed} /> : null} /> : undefined} />
         <section className="container app-section">
           {row ? <NameConflict projectId={id} refresh={`${changedElsewhere}:${nameRead}`} canChoose={canRename} onResolved={renamed} /> : null}
           <div className="card import-error" role="alert">
@@ -224,7 +225,7 @@ export default function DashboardPage() {
       <PageHeader
         eyebrow="Earned value dashboard"
         title={title}
-        heading={<ProjectTitle projectId={id} name={title} canRename={canRename} onRenamed={renamed} />}
+        heading={<ProjectTitle projectId={id} name={title} canRename={canRename} onRenamed={renamed} extra={canRename ? <MoveProject projectId={id} project={row} onMoved={renamed} /> : null} />}
         lead={
           <>
             Status at {a.dataDate ? formatDataDate(a.dataDate) : 'the last reported period'} · measured in {a.measureBasis === 'cost' ? a.project.currency : MEASURE_BASES[a.measureBasis].short}

@@ -6,7 +6,7 @@
  * rename made elsewhere without seeing this one is kept beside it rather than lost. The look and
  * wording follow the comments' conflict view (collab/CommentsPanel.tsx).
  */
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { dataApi } from '../../client/data';
 import { PROJECT_NAME_MAX_CHARS, type ConflictVersion } from '../../local/contracts';
 import { when } from './collab/CommentsPanel';
@@ -36,10 +36,12 @@ export interface ProjectTitleViewProps {
   onDraft(value: string): void;
   onSave(): void;
   onCancel(): void;
+  /** More controls beside Rename (Move to…), shown while not renaming. */
+  extra?: ReactNode;
 }
 
 /** The page's h1 and, beside it, Rename; or, while renaming, the inline form (Enter saves, Escape cancels). */
-export function ProjectTitleView({ name, canRename, editing, draft, error, busy, onStart, onDraft, onSave, onCancel }: ProjectTitleViewProps) {
+export function ProjectTitleView({ name, canRename, editing, draft, error, busy, onStart, onDraft, onSave, onCancel, extra }: ProjectTitleViewProps) {
   const id = useId();
   if (!editing || !canRename)
     return (
@@ -50,6 +52,7 @@ export function ProjectTitleView({ name, canRename, editing, draft, error, busy,
             Rename
           </button>
         ) : null}
+        {extra}
       </div>
     );
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -101,7 +104,7 @@ export function ProjectTitleView({ name, canRename, editing, draft, error, busy,
 }
 
 /** The title with its Rename, wired to the data worker. */
-export function ProjectTitle({ projectId, name, canRename, onRenamed }: { projectId: string; name: string; canRename: boolean; onRenamed(): void }) {
+export function ProjectTitle({ projectId, name, canRename, onRenamed, extra }: { projectId: string; name: string; canRename: boolean; onRenamed(): void; extra?: ReactNode }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(name);
   const [error, setError] = useState<string | null>(null);
@@ -139,6 +142,7 @@ export function ProjectTitle({ projectId, name, canRename, onRenamed }: { projec
         setError(null);
       }}
       onSave={() => void save()}
+      extra={extra}
       onCancel={() => {
         setEditing(false);
         setError(null);

@@ -23,7 +23,7 @@ import { realClock, type Clock } from './clock';
 import type { Db, PouchStatic } from './db';
 import { MUTABLE_TYPES, type MutableTypes } from './mutable';
 import { browserNetwork, type NetworkWatch } from './network';
-import { signedOut } from './problems';
+import { signedOut, SyncProblemError } from './problems';
 import { StatusBoard, type SyncListener, type SyncSnapshot, type TeamSyncStatus } from './status';
 import type { FetchLike } from './syncFetch';
 import { TeamSync, type TeamRef } from './teamSync';
@@ -245,6 +245,19 @@ export class SyncController {
   /** The device database of a team this controller syncs (for the store and tests). */
   database(teamId: string): Promise<Db> | null {
     return this.teams.get(teamId)?.database() ?? null;
+  }
+
+  /**
+   * Sends these documents of a team to its server now and checks it has them (a move's gate).
+   * Throws a SyncProblemError when the team does not sync here or cannot send.
+   */
+  async sendNow(teamId: string, ids: readonly string[]): Promise<void> {
+    const team = this.teams.get(teamId);
+    if (!team || !this.wanted) {
+      throw new SyncProblemError({ code: 'server', why: 'Sync is not running on this device.', action: 'Reload the page, signed in and online, and try again.', reaction: 'stop' });
+    }
+    if (!this.online) throw new SyncProblemError({ code: 'unreachable', why: 'This device is offline.', action: 'Connect to the internet and try again.', reaction: 'retry' });
+    await team.sendNow(ids);
   }
 
   // ---- sign-out support ----------------------------------------------------------------------

@@ -34,6 +34,6 @@ export {
   type SeenVersions,
   type WriteResult,
 } from './mutable';
-export { moveProject, resumeMoves, unfinishedMoves, MoveError, type MoveOptions, type MoveReport } from './move';
+export { moveProject, resumeMoves, unfinishedMoves, MoveError, MoveRefused, MoveWaiting, type MoveOptions, type MoveReport } from './move';
 export { migrateAccountDatabase, migrationsOf, MigrationError, type MigrationReport } from './migrate';
 export { projectDocIds } from './projectDocs';

@@ -10,9 +10,13 @@
  *                 project was moved out of it before) is written again on top of its tombstone;
  *   3. verify   — every document is live in the target;
  *   4. gate     — optional `beforeDelete`: e.g. wait until the target team's server has the copy,
- *                 so a refused copy (the team's projects limit) never leaves the project only here;
- *   5. delete   — every live leaf of every document in the source is deleted (the deletion syncs
- *                 to the old space's members);
+ *                 so a refused copy (the team's projects limit) never leaves the project only here.
+ *                 The journal says 'gate' until it has passed: a move resumed after a crash there
+ *                 runs the gate again (or, with no gate to run, waits) and never deletes first.
+ *                 A gate that throws {@link MoveRefused} undoes the move: the copy is deleted from
+ *                 the target and the journal entry removed, so the project shows once, where it was;
+ *   5. delete   — recorded only once the gate has passed; every live leaf of every document in
+ *                 the source is deleted (the deletion syncs to the old space's members);
  *   6. done     — the journal entry is removed.
  *
  * Every step may be repeated, so a move interrupted anywhere (tab closed, crash, quota) is finished
@@ -32,7 +36,10 @@ export interface MoveRecord {
   projectId: string;
   /** The target database's name. */
   to: string;
-  stage: 'copy' | 'delete';
+  /** 'gate': copied and verified, waiting for `beforeDelete`; 'delete': the gate passed (or there is none). */
+  stage: 'copy' | 'gate' | 'delete';
+  /** The move was started with a gate: the source is never deleted before one has passed. */
+  gated?: boolean;
   /** The documents copied (known once the copy is verified). */
   ids?: string[];
   startedAt: string;
@@ -75,6 +82,19 @@ export class MoveError extends Error {
   override name = 'MoveError';
 }
 
+/**
+ * Thrown by a gate when the target will not take the copy (e.g. the team is at its projects
+ * limit): the move is undone rather than left to resume, and this error reaches the caller.
+ */
+export class MoveRefused extends MoveError {
+  override name = 'MoveRefused';
+}
+
+/** resumeMoves found a move waiting for its gate and was given none to run: nothing was deleted. */
+export class MoveWaiting extends MoveError {
+  override name = 'MoveWaiting';
+}
+
 export interface MoveOptions {
   /** The target database's name, for the journal (so resumeMoves can open it). */
   targetName: string;
@@ -101,7 +121,8 @@ export async function moveProject(source: Db, target: Db, projectId: string, opt
   }
   if (!existing) {
     const startedAt = new Date((opts.now ?? Date.now)()).toISOString();
-    await updateMoves(source, (moves) => [...moves, { projectId, to: opts.targetName, stage: 'copy', startedAt }]);
+    const record: MoveRecord = { projectId, to: opts.targetName, stage: 'copy', startedAt, ...(opts.beforeDelete ? { gated: true } : {}) };
+    await updateMoves(source, (moves) => [...moves, record]);
   }
   return continueMove(source, target, projectId, opts);
 }
@@ -111,7 +132,9 @@ async function continueMove(source: Db, target: Db, projectId: string, opts: Mov
   if (!record) throw new MoveError('There is no move of this project to continue.');
   let ids = record.ids;
   let revived = 0;
-  if (record.stage === 'copy' || !ids) {
+  // Until the gate has passed the copy is made again (replication sends only what changed): a
+  // move resumed later carries what was edited in the source meanwhile.
+  if (record.stage !== 'delete' || !ids) {
     ids = await projectDocIds(source, projectId);
     if (ids.length === 0) {
       // Nothing left in the source: either it was all deleted already, or there never was anything.
@@ -125,25 +148,55 @@ async function continueMove(source: Db, target: Db, projectId: string, opts: Mov
       await verifyLive(target, ids);
     }
     const copied = ids;
-    await updateMoves(source, (moves) => moves.map((m) => (m.projectId === projectId ? { ...m, stage: 'delete', ids: copied } : m)));
+    await setStage(source, projectId, { stage: 'gate', ids: copied });
   }
-  await opts.beforeDelete?.(ids);
+  if (record.stage !== 'delete') {
+    if (opts.beforeDelete) {
+      try {
+        await opts.beforeDelete(ids);
+      } catch (e) {
+        if (e instanceof MoveRefused) await undoCopy(source, target, projectId, ids);
+        throw e;
+      }
+    } else if (record.gated) {
+      throw new MoveWaiting('This move waits until the other space’s server has the copy; nothing was deleted. It finishes when sync runs again.');
+    }
+    await setStage(source, projectId, { stage: 'delete', ids });
+  }
   let deleted = 0;
   for (let i = 0; i < ids.length; i += 25) deleted += await deleteAllLeaves(source, ids.slice(i, i + 25));
   await updateMoves(source, (moves) => moves.filter((m) => m.projectId !== projectId));
   return { projectId, copied: ids.length, revived, deleted };
 }
 
+function setStage(source: Db, projectId: string, patch: Pick<MoveRecord, 'stage' | 'ids'>): Promise<void> {
+  return updateMoves(source, (moves) => moves.map((m) => (m.projectId === projectId ? { ...m, ...patch } : m)));
+}
+
+/** A refused move: the copy leaves the target (the source still holds everything) and the journal forgets it. */
+async function undoCopy(source: Db, target: Db, projectId: string, ids: readonly string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 25) await deleteAllLeaves(target, ids.slice(i, i + 25));
+  await updateMoves(source, (moves) => moves.filter((m) => m.projectId !== projectId));
+}
+
 /**
  * Finishes every move recorded in `source` (after a crash or a closed tab). `openTarget` opens a
- * target database by the name the journal holds.
+ * target database by the name the journal holds. A gated move is finished only through a gate:
+ * without one it stays journalled (waiting). Every move is tried; the first failure is thrown after.
  */
 export async function resumeMoves(source: Db, openTarget: (name: string) => Promise<Db> | Db, opts: Omit<MoveOptions, 'targetName'> = {}): Promise<MoveReport[]> {
   const out: MoveReport[] = [];
+  let failed: unknown = null;
   for (const m of await unfinishedMoves(source)) {
-    const target = await openTarget(m.to);
-    out.push(await continueMove(source, target, m.projectId, { ...opts, targetName: m.to }));
+    try {
+      const target = await openTarget(m.to);
+      out.push(await continueMove(source, target, m.projectId, { ...opts, targetName: m.to }));
+    } catch (e) {
+      // A move still waiting for its gate stays journalled; one that fails does not stop the others.
+      if (!(e instanceof MoveWaiting)) failed ??= e;
+    }
   }
+  if (failed) throw failed instanceof Error ? failed : new MoveError(String(failed));
   return out;
 }
 

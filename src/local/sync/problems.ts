@@ -50,6 +50,14 @@ export interface SyncProblem {
   status?: number;
 }
 
+/** A problem thrown rather than shown in the status (a one-off send: a project's move). */
+export class SyncProblemError extends Error {
+  override name = 'SyncProblemError';
+  constructor(readonly problem: SyncProblem) {
+    super(`${problem.why} ${problem.action}`);
+  }
+}
+
 /** The start of each refusal reason the gateway sends (see the file comment). */
 export const GATEWAY_REASONS = {
   viewer: "Viewers can read this team's projects but not change them.",

@@ -20,7 +20,7 @@ import { remoteDbUrl } from './names';
 import type { Clock } from './clock';
 import type { Db, PouchStatic } from './db';
 import { sweepConflicts, type MutableTypes } from './mutable';
-import { classifyDenied, classifyError, viewerProblem, type SyncProblem } from './problems';
+import { classifyDenied, classifyError, SyncProblemError, viewerProblem, type SyncProblem } from './problems';
 import { confirmSent, pendingIdsOffline, readSyncState, writeSyncState, type SyncStateRecord } from './sent';
 import type { SyncState, TeamSyncStatus } from './status';
 import { createSyncFetch, type FetchLike } from './syncFetch';
@@ -250,14 +250,19 @@ export class TeamSync {
    * closes its `_changes` feeds, open or later (syncFetch.ts `signal`).
    */
   private openRemote(): Db {
-    const url = remoteDbUrl(this.deps.origin, this.team.id);
     const connection = new AbortController();
     this.connection = connection;
-    this.remote = new this.deps.PouchDB(url, {
+    this.remote = this.remoteHandle(connection.signal);
+    return this.remote;
+  }
+
+  private remoteHandle(signal: AbortSignal): Db {
+    const url = remoteDbUrl(this.deps.origin, this.team.id);
+    return new this.deps.PouchDB(url, {
       skip_setup: true,
       fetch: createSyncFetch({
         dbUrl: url,
-        signal: connection.signal,
+        signal,
         tokens: this.deps.tokens,
         ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
         now: () => this.deps.clock.now(),
@@ -267,7 +272,52 @@ export class TeamSync {
         onResponse: (url, status, method) => this.deps.onResponse?.(this.team.id, url, status, method),
       }),
     } as PouchDB.Configuration.RemoteDatabaseConfiguration);
-    return this.remote;
+  }
+
+  /**
+   * Sends these documents to the server now (a one-off replication by id, on its own connection)
+   * and checks the server holds every leaf revision of each: the gate of a project's move
+   * (move.ts), which must not delete the project where it was before this team's server has it.
+   * Throws a {@link SyncProblemError} saying why when it cannot (offline, a viewer, refused).
+   */
+  async sendNow(ids: readonly string[]): Promise<void> {
+    const ctx = { teamName: this.team.name, role: this.team.role };
+    if (!this.deps.isOnline()) throw new SyncProblemError({ code: 'unreachable', why: 'This device is offline.', action: 'Connect to the internet and try again.', reaction: 'retry' });
+    if (this.team.role === 'viewer') throw new SyncProblemError(viewerProblem(this.team.name));
+    if (this.pushBlocked) throw new SyncProblemError(this.pushBlocked);
+    if (this.halted && this.problem) throw new SyncProblemError(this.problem);
+    const db = await this.database();
+    const connection = new AbortController();
+    const remote = this.remoteHandle(connection.signal);
+    try {
+      let result: PouchDB.Replication.ReplicationResultComplete<object>;
+      try {
+        result = await db.replicate.to(remote, { doc_ids: [...ids], batch_size: this.batchSize, checkpoint: false } as PouchDB.Replication.ReplicateOptions);
+      } catch (err) {
+        throw new SyncProblemError(classifyError(err, ctx));
+      }
+      if (result.doc_write_failures > 0) throw new SyncProblemError(classifyDenied(result.errors[0], ctx));
+      // Every leaf, conflicts included, must be on the server (the move deletes them all here).
+      const diff: Record<string, string[]> = {};
+      const rows = await db.allDocs({ keys: [...ids], conflicts: true, include_docs: true });
+      for (const row of rows.rows) {
+        if ('error' in row || !row.doc) continue;
+        const doc = row.doc as unknown as { _rev: string; _conflicts?: string[] };
+        diff[row.key] = [doc._rev, ...(doc._conflicts ?? [])];
+      }
+      let missing: Record<string, { missing?: string[] }>;
+      try {
+        missing = (await remote.revsDiff(diff)) as Record<string, { missing?: string[] }>;
+      } catch (err) {
+        throw new SyncProblemError(classifyError(err, ctx));
+      }
+      const lacking = Object.values(missing).filter((m) => (m.missing?.length ?? 0) > 0).length;
+      if (lacking > 0) {
+        throw new SyncProblemError({ code: 'server', why: `The server of "${this.team.name}" does not have ${lacking} of the documents sent yet.`, action: 'Try again in a moment.', reaction: 'retry' });
+      }
+    } finally {
+      connection.abort();
+    }
   }
 
   private canPush(): boolean {

@@ -5,7 +5,7 @@ import './setup';
  * back writes over the tombstones; other projects are untouched.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { moveProject, resumeMoves, unfinishedMoves } from '../../../src/local/sync/move';
+import { MoveRefused, moveProject, resumeMoves, unfinishedMoves } from '../../../src/local/sync/move';
 import { readMutable, writeFields } from '../../../src/local/sync/mutable';
 import { projectDocIds } from '../../../src/local/sync/projectDocs';
 import { deviceDb } from './browserDb';
@@ -72,6 +72,31 @@ describe('moving a project between spaces', () => {
   it('finishes a move interrupted before the deletion, with the same result', async () => {
     const personal = await personalSpace();
     const team = db('team');
+    // A move with no gate, stopped after the copy (the journal write that follows it fails once).
+    const put = personal.put.bind(personal);
+    let failNext = true;
+    (personal as { put: unknown }).put = async (doc: { _id: string; moves?: { stage: string }[] }) => {
+      if (failNext && doc._id === '_local/earnest-moves' && doc.moves?.[0]?.stage !== 'copy') {
+        failNext = false;
+        throw new Error('The tab was closed.');
+      }
+      return put(doc);
+    };
+    await expect(moveProject(personal, team, 'p1', { targetName: 'team' })).rejects.toThrow('The tab was closed.');
+    (personal as { put: unknown }).put = put;
+    expect((await projectDocIds(personal, 'p1')).sort()).toEqual(P1); // nothing deleted yet
+
+    const finished = await resumeMoves(personal, (name) => (name === 'team' ? team : Promise.reject(new Error(name))));
+    expect(finished.map((r) => [r.projectId, r.copied])).toEqual([['p1', 6]]);
+    expect(await projectDocIds(personal, 'p1')).toEqual([]);
+    expect((await projectDocIds(team, 'p1')).sort()).toEqual(P1);
+    expect(await unfinishedMoves(personal)).toEqual([]);
+  });
+
+  it('never deletes the source of a gated move before its gate has passed, even when resumed after a crash there', async () => {
+    const personal = await personalSpace();
+    const team = db('team');
+    // The tab closes while waiting for the target's server to have the copy.
     await expect(
       moveProject(personal, team, 'p1', {
         targetName: 'team',
@@ -80,14 +105,45 @@ describe('moving a project between spaces', () => {
         },
       }),
     ).rejects.toThrow('The tab was closed.');
-    expect(await unfinishedMoves(personal)).toMatchObject([{ projectId: 'p1', to: 'team', stage: 'delete' }]);
-    expect((await projectDocIds(personal, 'p1')).sort()).toEqual(P1); // nothing deleted yet
+    expect(await unfinishedMoves(personal)).toMatchObject([{ projectId: 'p1', to: 'team' }]);
 
-    const finished = await resumeMoves(personal, (name) => (name === 'team' ? team : Promise.reject(new Error(name))));
+    // Resumed with no gate to run (sync not started): it waits, deleting nothing.
+    const open = (name: string) => (name === 'team' ? team : Promise.reject(new Error(name)));
+    await resumeMoves(personal, open);
+    expect((await projectDocIds(personal, 'p1')).sort()).toEqual(P1);
+    expect(await unfinishedMoves(personal)).toMatchObject([{ projectId: 'p1', stage: 'gate', gated: true }]);
+
+    // Resumed with a gate that does not pass yet: still nothing deleted.
+    await expect(resumeMoves(personal, open, { beforeDelete: () => Promise.reject(new Error('The server lacks 6 documents.')) })).rejects.toThrow('lacks 6');
+    expect((await projectDocIds(personal, 'p1')).sort()).toEqual(P1);
+
+    // The gate passes: the move finishes, once the gate saw every document.
+    const gated: string[][] = [];
+    const finished = await resumeMoves(personal, open, { beforeDelete: async (ids) => void gated.push([...ids].sort()) });
+    expect(gated).toEqual([P1]);
     expect(finished.map((r) => [r.projectId, r.copied])).toEqual([['p1', 6]]);
     expect(await projectDocIds(personal, 'p1')).toEqual([]);
     expect((await projectDocIds(team, 'p1')).sort()).toEqual(P1);
     expect(await unfinishedMoves(personal)).toEqual([]);
+  });
+
+  it('undoes a move whose copy the target refuses: the project stays whole where it was, and only there', async () => {
+    const personal = await personalSpace();
+    const team = db('team');
+    await expect(
+      moveProject(personal, team, 'p1', {
+        targetName: 'team',
+        beforeDelete: () => Promise.reject(new MoveRefused('This team has reached its limit of 3 projects.')),
+      }),
+    ).rejects.toThrow('limit of 3 projects');
+    expect((await projectDocIds(personal, 'p1')).sort()).toEqual(P1);
+    expect(await projectDocIds(team, 'p1')).toEqual([]);
+    expect(await unfinishedMoves(personal)).toEqual([]);
+    // Tried again later, it moves (over the undone copy's tombstones).
+    const report = await moveProject(personal, team, 'p1', { targetName: 'team' });
+    expect(report.revived).toBe(6);
+    expect((await projectDocIds(team, 'p1')).sort()).toEqual(P1);
+    expect(await projectDocIds(personal, 'p1')).toEqual([]);
   });
 
   it('moves a project back into a space it left, over its tombstones', async () => {
