@@ -71,7 +71,7 @@ test('a member moves a project from their personal space to the team, and the ow
 
     await page.getByLabel('Move this project to another space').selectOption({ label: `${team.name} (Editor)` });
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText(`Culvert renewal moves from Personal space to ${team.name}. Members of ${team.name} will see it; members of Personal space will no longer.`);
+    await expect(dialog).toContainText(`Culvert renewal moves from your personal space to ${team.name}. Members of ${team.name} will see it.`);
     await dialog.getByRole('button', { name: `Move to ${team.name}` }).click();
     await expect(page.getByText(`Culvert renewal is now in ${team.name}.`)).toBeVisible({ timeout: 60_000 });
     await expect(dialog).toBeHidden();

@@ -34,9 +34,12 @@ export function moveTargets(teams: SyncSnapshot['teams'] | undefined, fromTeamId
     .map(({ teamId, label, role }) => ({ teamId, label, role }));
 }
 
-/** What the confirmation says. */
+/** What the confirmation says; the personal space is the user's own, so it has no "members" to speak of. */
 export function moveMessage(project: string, from: string, to: string): string {
-  return `${project} moves from ${from} to ${to}. Members of ${to} will see it; members of ${from} will no longer. Its comments and variance narratives move with it.`;
+  const carried = 'Its comments and variance narratives move with it.';
+  if (from === PERSONAL_SPACE) return `${project} moves from your personal space to ${to}. Members of ${to} will see it. ${carried}`;
+  if (to === PERSONAL_SPACE) return `${project} moves from ${from} to your personal space. Members of ${from} will no longer see it. ${carried}`;
+  return `${project} moves from ${from} to ${to}. Members of ${to} will see it; members of ${from} will no longer. ${carried}`;
 }
 
 export interface MoveProjectViewProps {

@@ -48,10 +48,10 @@ describe('Move to…', () => {
     const dialog = one(el, tag('dialog'));
     expect(text(one(dialog, tag('h2')))).toBe('Move to Site team?');
     expect(text(one(dialog, tag('p')))).toBe(
-      'Tower moves from Personal space to Site team. Members of Site team will see it; members of Personal space will no longer. Its comments and variance narratives move with it.',
+      'Tower moves from your personal space to Site team. Members of Site team will see it. Its comments and variance narratives move with it.',
     );
     expect(moveMessage('Tower', 'Site team', 'Personal space')).toBe(
-      'Tower moves from Site team to Personal space. Members of Personal space will see it; members of Site team will no longer. Its comments and variance narratives move with it.',
+      'Tower moves from Site team to your personal space. Members of Site team will no longer see it. Its comments and variance narratives move with it.',
     );
     expect(all(dialog, tag('button')).map((b) => text(b))).toEqual(['Cancel', 'Move to Site team']);
   });
