@@ -5,8 +5,9 @@
  * space no longer lists it. The owner is an administrator (projects always fit), made with the
  * admin command, which is why the server is this file's own (ownServer.ts).
  */
-import { expect as baseExpect, test as base, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
-import { ownServerWithAdmin, PASSWORD, type OwnServer } from './ownServer';
+import { expect as baseExpect, test as base } from '@playwright/test';
+import { ownServerWithAdmin, type OwnServer } from './ownServer';
+import { browserOf, joinOwnersTeam } from './teamSession';
 
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const OWNER = `move-owner-${stamp}@example.com`;
@@ -28,35 +29,9 @@ const test = base.extend<object, { server: OwnServer }>({
 
 test.describe.configure({ timeout: 180_000 });
 
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
-async function browserOf(browser: Browser, baseURL: string, email: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL });
-  const res = await context.request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  const user = ((await res.json()) as { user: { id: string; email: string } }).user;
-  await context.addInitScript((u) => {
-    if (!localStorage.getItem('earnest-session')) localStorage.setItem('earnest-session', JSON.stringify({ state: { user: u }, version: 0 }));
-    localStorage.setItem('cookie-consent', 'essential');
-  }, { id: user.id, email: user.email });
-  return context;
-}
-
 test('a member moves a project from their personal space to the team, and the owner receives it', async ({ browser, server, request }) => {
   // The owner invites the member to the owner's (home) team as an editor; the member accepts.
-  const auth = { Authorization: `Bearer ${await tokenFor(request, OWNER)}` };
-  const teams = ((await (await request.get('/api/teams', { headers: auth })).json()) as { teams: { id: string; name: string; is_home: boolean }[] }).teams;
-  const team = teams.find((t) => t.is_home)!;
-  const invited = await request.post(`/api/teams/${team.id}/invitations`, { data: { email: MEMBER, role: 'editor' }, headers: auth });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const outbox = (await (await request.get('/api/dev/outbox')).json()) as { messages: { to: string; text: string }[] };
-  const token = new URL(/(https?:\/\/\S+\/accept-invitation\?token=\S+)/.exec(outbox.messages.filter((m) => m.to === MEMBER).at(-1)!.text)![1]).searchParams.get('token');
-  const accepted = await request.post('/api/invitations/accept', { data: { token }, headers: { Authorization: `Bearer ${await tokenFor(request, MEMBER)}` } });
-  expect(accepted.status(), await accepted.text()).toBe(200);
+  const team = await joinOwnersTeam(request, OWNER, MEMBER, 'editor');
 
   const owner = await browserOf(browser, server.url, OWNER);
   const member = await browserOf(browser, server.url, MEMBER);

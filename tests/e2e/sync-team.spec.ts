@@ -13,8 +13,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect as baseExpect, test as base, type APIRequestContext, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
-import { ownServerWithAdmin, PASSWORD, type OwnServer } from './ownServer';
+import { expect as baseExpect, test as base, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { ownServerWithAdmin, type OwnServer } from './ownServer';
+import { browserOf, importPeriodTable, joinOwnersTeam } from './teamSession';
 
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const OWNER = `sync-owner-${stamp}@example.com`;
@@ -40,25 +41,6 @@ const test = base.extend<object, { server: OwnServer }>({
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
-/** A browser signed in as `email`: the refresh cookie from the API, the session stored as the app keeps it. */
-async function browserOf(browser: Browser, baseURL: string, email: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL });
-  const res = await context.request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  const user = ((await res.json()) as { user: { id: string; email: string } }).user;
-  await context.addInitScript((u) => {
-    if (!localStorage.getItem('earnest-session')) localStorage.setItem('earnest-session', JSON.stringify({ state: { user: u }, version: 0 }));
-    localStorage.setItem('cookie-consent', 'essential');
-  }, { id: user.id, email: user.email });
-  return context;
-}
-
 async function projectsList(page: Page): Promise<void> {
   await page.goto('/app');
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
@@ -76,27 +58,6 @@ async function createProject(page: Page, name: string): Promise<void> {
   await page.getByLabel('New project name').fill(name);
   await page.getByRole('button', { name: 'Create project' }).click();
   await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
-}
-
-const CSV = [
-  'Period end,Planned,Earned,Actual',
-  '31/01/2025,100000,80000,90000',
-  '28/02/2025,250000,200000,230000',
-  '31/03/2025,450000,380000,420000',
-  '30/04/2025,700000,,',
-  '31/05/2025,900000,,',
-  '30/06/2025,1000000,,',
-].join('\n');
-
-/** Imports the period table above as a project named after `fileName` and opens its dashboard. */
-async function importTable(page: Page, fileName: string): Promise<void> {
-  await page.goto('/app/import');
-  await page.getByTestId('file-input').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(CSV) });
-  await page.getByRole('radio', { name: /cumulative \(running totals\)/ }).check();
-  await page.getByRole('button', { name: 'Analyse this table' }).click();
-  await expect(page.locator('[data-metric="cpi"]')).toContainText('0.90');
-  await page.getByRole('button', { name: 'Save as a project' }).click();
-  await expect(page).toHaveURL(/\/app\/projects\//);
 }
 
 /**
@@ -124,19 +85,11 @@ test('a teammate with the viewer role sees the owner’s project, read-only', as
   const viewer = await browserOf(browser, server.url, VIEWER);
   try {
     const ownerPage = await owner.newPage();
-    await importTable(ownerPage, 'viaduct-ev.csv');
+    await importPeriodTable(ownerPage, 'viaduct-ev.csv');
     await expectSynced(ownerPage);
 
     // The owner invites the viewer to the owner's own (home) team; the viewer accepts.
-    const auth = { Authorization: `Bearer ${await tokenFor(request, OWNER)}` };
-    const teams = ((await (await request.get('/api/teams', { headers: auth })).json()) as { teams: { id: string; name: string; is_home: boolean }[] }).teams;
-    const team = teams.find((t) => t.is_home)!;
-    const invited = await request.post(`/api/teams/${team.id}/invitations`, { data: { email: VIEWER, role: 'viewer' }, headers: auth });
-    expect(invited.status(), await invited.text()).toBe(201);
-    const outbox = (await (await request.get('/api/dev/outbox')).json()) as { messages: { to: string; text: string }[] };
-    const token = new URL(/(https?:\/\/\S+\/accept-invitation\?token=\S+)/.exec(outbox.messages.filter((m) => m.to === VIEWER).at(-1)!.text)![1]).searchParams.get('token');
-    const accepted = await request.post('/api/invitations/accept', { data: { token }, headers: { Authorization: `Bearer ${await tokenFor(request, VIEWER)}` } });
-    expect(accepted.status(), await accepted.text()).toBe(200);
+    const team = await joinOwnersTeam(request, OWNER, VIEWER, 'viewer');
 
     const page = await viewer.newPage();
     await projectsList(page);
@@ -163,7 +116,7 @@ test('two browsers of one user both work offline, reconnect, and both end with e
   try {
     const pageA = await a.newPage();
     const pageB = await b.newPage();
-    await importTable(pageA, 'shared-before.csv');
+    await importPeriodTable(pageA, 'shared-before.csv');
     await projectsList(pageA);
     await projectsList(pageB);
     await expect(pageB.getByRole('link', { name: 'shared-before', exact: true })).toBeVisible();

@@ -10,14 +10,12 @@ import './setup';
  *   its projects limit (the gateway's message, which says how to raise it);
  * - a move interrupted while waiting for the server (tab closed) finishes when sync starts again.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import type { Schedule } from '../../../src/core/model/schedule';
 import { priceCatalogueFromEnv } from '../../../src/core/plans';
-import { createDataBackend, type DataBackend } from '../../../src/local/backend';
-import type { MoveProgress, StoreEvent, SyncTeam } from '../../../src/local/contracts';
-import { openLocalStore, type LocalStore } from '../../../src/local/store';
-import { seededRandom } from '../../../src/local/sync';
+import type { DataBackend } from '../../../src/local/backend';
+import type { MoveProgress, SyncTeam } from '../../../src/local/contracts';
 import { moveProject as moveEngine, unfinishedMoves } from '../../../src/local/sync/move';
 import { projectDocIds } from '../../../src/local/sync/projectDocs';
 import { teamDbName } from '../../../server/store';
@@ -25,14 +23,11 @@ import { ensureHomeTeam } from '../../../server/teams/home';
 import { projectLimitMessage, teamLimits } from '../../../server/teams/limits';
 import { addMember, setMemberRole } from '../../../server/teams/membership';
 import { gateway, until, type Gateway } from '../../server/sync/deviceHelpers';
-import { tokenFor } from '../../server/sync/helpers';
+import { closeDevices, hushCheckpointNotes, startDevice, wiredDevice, type WiredDevice } from './wiredDevices';
 
-const NOW = new Date('2026-03-02T09:00:00');
 const jsonOf = (schedules: Schedule[]): ArrayBuffer => new TextEncoder().encode(JSON.stringify(schedules)).buffer as ArrayBuffer;
 
 let g: Gateway;
-const backends: { api: DataBackend; stores: LocalStore[] }[] = [];
-let seq = 0;
 const TOM = 'user:tom@example.com';
 let tomTeam: string;
 
@@ -40,52 +35,14 @@ beforeEach(async () => {
   g = await gateway('earnest-move-');
   // Tom's own team, where Ada works too (as each test says).
   tomTeam = await ensureHomeTeam(g.w.store, TOM, Date.now());
-  const info = console.info.bind(console);
-  vi.spyOn(console, 'info').mockImplementation((...args: unknown[]) => {
-    if (typeof args[0] === 'string' && args[0].includes('is totally normal')) return;
-    info(...args);
-  });
+  hushCheckpointNotes();
 });
 
-afterEach(async () => {
-  for (const b of backends.splice(0)) {
-    await b.api.sync.closeSync();
-    await b.api.session.close();
-    for (const s of b.stores) await s.destroy().catch(() => undefined);
-  }
-  await until(() => g.openRequests().length === 0, 5_000, 'the last requests to finish');
-  await g.close();
-  vi.restoreAllMocks();
-});
+afterEach(() => closeDevices(g));
 
-type Device = { api: DataBackend; events: StoreEvent[]; teams: SyncTeam[]; userId: string; tag: string };
-
-/** A device as in wired.test.ts: its own databases, the engine's real code, online as setOnline says. */
-function device(name: string, userId: string, teams: SyncTeam[], tag = `${name}${++seq}`): Device {
-  const stores: LocalStore[] = [];
-  const api = createDataBackend({
-    buildId: 'test-build',
-    now: () => NOW,
-    session: { memory: null, migrate: async () => undefined },
-    open: async (req) => {
-      const store = await openLocalStore({ name: `${req.name}_${tag}`, broadcast: false, buildId: 'test-build', editor: req.userId });
-      stores.push(store);
-      return store;
-    },
-    sync: {
-      refresh: () => () => tokenFor(userId),
-      tokens: { locks: null, channelName: null },
-      engine: { network: null, backoff: { baseMs: 20, capMs: 200 }, random: seededRandom(seq), leaderLock: undefined },
-    },
-  });
-  backends.push({ api, stores });
-  const events: StoreEvent[] = [];
-  void api.useAccount(userId);
-  void api.subscribe((e) => events.push(e));
-  return { api, events, teams, userId, tag };
-}
-
-const start = async (d: Device) => d.api.startSync({ origin: g.srv.origin, accessToken: await tokenFor(d.userId), teams: d.teams });
+type Device = WiredDevice;
+const device = (name: string, userId: string, teams: SyncTeam[], tag?: string): Device => wiredDevice(name, userId, teams, tag ? { tag } : {});
+const start = (d: Device) => startDevice(g, d);
 
 const adaTeams = (role: SyncTeam['role']): SyncTeam[] => [
   { id: g.w.teamId, name: 'Ada', role: 'owner', isHome: true },

@@ -14,50 +14,32 @@ import './setup';
  * - the per-account database of earlier builds is migrated into the home team's on the first start,
  *   losing nothing: the same projects and dashboards, and the old databases gone.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import type { Schedule } from '../../../src/core/model/schedule';
 import { createDataBackend, type DataBackend } from '../../../src/local/backend';
-import type { DashboardResult, StoreEvent, SyncTeam } from '../../../src/local/contracts';
+import type { DashboardResult, SyncTeam } from '../../../src/local/contracts';
 import { projectDashboard } from '../../../src/local/dashboard';
-import { localStoreNameFor, openLocalStore, type LocalStore } from '../../../src/local/store';
+import { localStoreNameFor, openLocalStore } from '../../../src/local/store';
 import { deviceDbName } from '../../../src/local/sync/names';
 import { listConflicts, readMutable } from '../../../src/local/sync/mutable';
-import { seededRandom } from '../../../src/local/sync';
 import { ensureHomeTeam } from '../../../server/teams/home';
 import { gateway, until, type Gateway } from '../../server/sync/deviceHelpers';
+import { closeDevices, hushCheckpointNotes, NOW, startDevice, trackBackend, wiredDevice, type WiredDevice } from './wiredDevices';
 import { tokenFor } from '../../server/sync/helpers';
 
-const NOW = new Date('2026-03-02T09:00:00');
 const OPENING = { breakdown: 'wbs', periods: 'month', eacMethod: 'cpi' } as const;
 const jsonOf = (schedules: Schedule[]): ArrayBuffer => new TextEncoder().encode(JSON.stringify(schedules)).buffer as ArrayBuffer;
 const meta = (fileName: string) => ({ fileName, format: 'Primavera P6 XER', fileSize: 1234 });
 
 let g: Gateway;
-const backends: { api: DataBackend; stores: LocalStore[] }[] = [];
-let seq = 0;
 
 beforeEach(async () => {
   g = await gateway('earnest-wired-');
-  // pouchdb-browser explains each checkpoint 404 on the console, meant for browser users; only that is hushed.
-  const info = console.info.bind(console);
-  vi.spyOn(console, 'info').mockImplementation((...args: unknown[]) => {
-    if (typeof args[0] === 'string' && args[0].includes('is totally normal')) return;
-    info(...args);
-  });
+  hushCheckpointNotes();
 });
 
-afterEach(async () => {
-  for (const b of backends.splice(0)) {
-    await b.api.sync.closeSync();
-    await b.api.session.close();
-    for (const s of b.stores) await s.destroy().catch(() => undefined);
-  }
-  // Requests the devices started before they stopped finish before the server's store closes.
-  await until(() => g.openRequests().length === 0, 5_000, 'the last requests to finish');
-  await g.close();
-  vi.restoreAllMocks();
-});
+afterEach(() => closeDevices(g));
 
 interface DeviceOptions {
   userId?: string;
@@ -65,41 +47,13 @@ interface DeviceOptions {
   refresh?: () => Promise<string | null>;
 }
 
-/**
- * A device: a backend whose team databases get a name of their own (two devices of one user live
- * in this one process), syncing through the gateway with the engine's real code; no network watch
- * (tests go offline with setOnline), no Web Locks or token channel shared between the devices.
- */
-function device(name: string, opts: DeviceOptions = {}): { api: DataBackend; events: StoreEvent[]; teams: SyncTeam[]; userId: string } {
-  const userId = opts.userId ?? g.w.ownerId;
-  const stores: LocalStore[] = [];
-  const tag = `${name}${++seq}`;
-  const api = createDataBackend({
-    buildId: 'test-build',
-    now: () => NOW,
-    session: { memory: null, migrate: async () => undefined },
-    open: async (req) => {
-      const store = await openLocalStore({ name: `${req.name}_${tag}`, broadcast: false, buildId: 'test-build', editor: req.userId });
-      stores.push(store);
-      return store;
-    },
-    sync: {
-      refresh: () => opts.refresh ?? (() => tokenFor(userId)),
-      tokens: { locks: null, channelName: null },
-      engine: { network: null, backoff: { baseMs: 20, capMs: 200 }, random: seededRandom(seq), leaderLock: undefined },
-    },
-  });
-  backends.push({ api, stores });
-  const events: StoreEvent[] = [];
-  void api.useAccount(userId);
-  void api.subscribe((e) => events.push(e));
+/** A device of Ada (the team's owner) unless told otherwise, in her personal space unless told otherwise (wiredDevices.ts). */
+function device(name: string, opts: DeviceOptions = {}): WiredDevice {
   const teams = opts.teams ?? [{ id: g.w.teamId, name: 'Ada', role: 'owner', isHome: true }];
-  return { api, events, teams, userId };
+  return wiredDevice(name, opts.userId ?? g.w.ownerId, teams, opts.refresh ? { refresh: opts.refresh } : {});
 }
 
-async function start(d: ReturnType<typeof device>, accessToken?: string | null): Promise<void> {
-  await d.api.startSync({ origin: g.srv.origin, accessToken: accessToken === undefined ? await tokenFor(d.userId) : accessToken, teams: d.teams });
-}
+const start = (d: WiredDevice, accessToken?: string | null): Promise<void> => startDevice(g, d, accessToken);
 
 /** The dashboard computed afresh from what the device holds (no cached result). */
 async function freshDashboard(api: DataBackend, projectId: string): Promise<DashboardResult> {
@@ -309,7 +263,7 @@ describe('the first start after team sync arrived', () => {
 
     // The app's own opener and migration (indexeddb names as on a real device).
     const api = createDataBackend({ buildId: 'test-build', now: () => NOW, session: { memory: null }, sync: { refresh: () => () => tokenFor(userId), tokens: { locks: null, channelName: null }, engine: { network: null, leaderLock: undefined } } });
-    backends.push({ api, stores: [] });
+    trackBackend(api);
     await api.useAccount(userId);
     await api.startSync({ origin: g.srv.origin, accessToken: await tokenFor(userId), teams: [{ id: g.w.teamId, name: 'Ada', role: 'owner', isHome: true }] });
 
@@ -342,7 +296,7 @@ describe('the first start after team sync arrived', () => {
     const teams: SyncTeam[] = [{ id: olgaHome, name: 'Olga', role: 'owner', isHome: true }];
 
     const api = createDataBackend({ buildId: 'test-build', now: () => NOW, sync: { refresh: () => () => tokenFor(userId), tokens: { locks: null, channelName: null }, engine: { network: null, leaderLock: undefined } } });
-    backends.push({ api, stores: [] });
+    trackBackend(api);
     await api.useAccount(userId);
     // No network: the page could not ask for the teams, and this device never knew them.
     await api.startSync({ origin: g.srv.origin, accessToken: null, teams: [] });
@@ -365,7 +319,7 @@ describe('the first start after team sync arrived', () => {
     await api.sync.closeSync();
     await api.session.close();
     const later = createDataBackend({ buildId: 'test-build', now: () => NOW });
-    backends.push({ api: later, stores: [] });
+    trackBackend(later);
     await later.useAccount(userId);
     expect((await later.listProjects()).map((r) => [r.id, r.teamId]).sort()).toEqual(rows.map((r) => [r.id, r.teamId]).sort());
   });
