@@ -8,45 +8,17 @@
 import '../store/setup';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseScheduleFile } from '../../../src/core/import';
 import type { Schedule } from '../../../src/core/model/schedule';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
-import { createDataBackend, type DataBackend } from '../../../src/local/backend';
+import type { DataBackend } from '../../../src/local/backend';
 import { COMMENT_MAX_CHARS, type VarKey } from '../../../src/local/contracts';
-import { openLocalStore, type LocalStore } from '../../../src/local/store';
-import { sweepConflicts } from '../../../src/local/sync/mutable';
+import { exchange, NOW, teamDevice } from './teamDevice';
 
-const stores: LocalStore[] = [];
-afterEach(async () => {
-  for (const s of stores.splice(0)) await s.destroy().catch(() => undefined);
-});
 
-const NOW = new Date('2026-03-02T09:00:00Z');
 
-/** A backend for `user` over the store `name` (a device), opened on first use as in the worker. */
-async function device(user: { id: string; name: string }, name = `collab_${Math.random().toString(36).slice(2, 10)}`, role: 'owner' | 'viewer' = 'owner'): Promise<{ api: DataBackend; store: LocalStore }> {
-  const store = await openLocalStore({ name, broadcast: false });
-  stores.push(store);
-  // A clock that moves a second per reading, so comments have an order.
-  let t = NOW.getTime();
-  const api = createDataBackend({
-    buildId: 'test-build',
-    now: () => new Date((t += 1000)),
-    // One space, known at once (no sync here), and nothing old to migrate.
-    // A viewer sees the team's space beside a personal space of their own.
-    teams: role === 'owner' ? [{ id: 'site-team', name: 'Site team', role, isHome: true }] : [{ id: 'own-team', name: 'Personal', role: 'owner', isHome: true }, { id: 'site-team', name: 'Site team', role, isHome: false }],
-    session: { memory: null, migrate: async () => undefined },
-    open: async ({ team }) => {
-      if (team.id === 'site-team') return store;
-      const own = await openLocalStore({ name: `${name}_own`, broadcast: false });
-      stores.push(own);
-      return own;
-    },
-  });
-  await api.useAccount(user.id, { name: user.name });
-  return { api, store };
-}
+const device = (user: { id: string; name: string }, name?: string, role: 'owner' | 'viewer' = 'owner') => teamDevice(user, { ...(name ? { name } : {}), role });
 
 const ANN = { id: 'user-ann', name: 'ann@site.example' };
 const BOB = { id: 'user-bob', name: 'bob@site.example' };
@@ -59,15 +31,6 @@ async function importInto(api: DataBackend, schedule: Schedule, projectId: strin
   return saved;
 }
 
-/** Both ways, once, then each device merges what it received (what the sync layer does). */
-async function exchange(a: LocalStore, b: LocalStore): Promise<void> {
-  await a.pouch.replicate.to(b.pouch);
-  await b.pouch.replicate.to(a.pouch);
-  await sweepConflicts(a.pouch);
-  await sweepConflicts(b.pouch);
-  await a.pouch.replicate.to(b.pouch);
-  await b.pouch.replicate.to(a.pouch);
-}
 
 describe('comments', () => {
   it('adds, lists, edits, resolves, reopens and deletes a comment, with its author and times', async () => {

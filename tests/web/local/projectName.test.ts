@@ -11,54 +11,20 @@
  *   document in the database, largest first, and an import's share remembered once complete.
  */
 import '../store/setup';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Schedule } from '../../../src/core/model/schedule';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
-import { createDataBackend, type DataBackend } from '../../../src/local/backend';
-import { openLocalStore, type LocalStore } from '../../../src/local/store';
-import { sweepConflicts } from '../../../src/local/sync/mutable';
+import type { DataBackend } from '../../../src/local/backend';
+import type { LocalStore } from '../../../src/local/store';
+import { exchange, teamDevice } from './teamDevice';
 
-const stores: LocalStore[] = [];
-afterEach(async () => {
-  for (const s of stores.splice(0)) await s.destroy().catch(() => undefined);
-});
 
-const NOW = new Date('2026-03-02T09:00:00Z');
 
-/** A backend for `user` over its own store (a device), as in tests/web/local/collab.test.ts. */
-async function device(user: { id: string; name: string }, role: 'owner' | 'viewer' = 'owner'): Promise<{ api: DataBackend; store: LocalStore }> {
-  const name = `names_${Math.random().toString(36).slice(2, 10)}`;
-  const store = await openLocalStore({ name, broadcast: false, editor: user.id });
-  stores.push(store);
-  let t = NOW.getTime();
-  const api = createDataBackend({
-    buildId: 'test-build',
-    now: () => new Date((t += 1000)),
-    teams: role === 'owner' ? [{ id: 'site-team', name: 'Site team', role, isHome: true }] : [{ id: 'own-team', name: 'Personal', role: 'owner', isHome: true }, { id: 'site-team', name: 'Site team', role, isHome: false }],
-    session: { memory: null, migrate: async () => undefined },
-    open: async ({ team }) => {
-      if (team.id === 'site-team') return store;
-      const own = await openLocalStore({ name: `${name}_own`, broadcast: false });
-      stores.push(own);
-      return own;
-    },
-  });
-  await api.useAccount(user.id, { name: user.name });
-  return { api, store };
-}
+const device = (user: { id: string; name: string }, role: 'owner' | 'viewer' = 'owner') => teamDevice(user, { role, editor: true });
 
 const ANN = { id: 'user-ann', name: 'ann@site.example' };
 const BOB = { id: 'user-bob', name: 'bob@site.example' };
 
-/** Both ways, once, then each device merges what it received (what the sync layer does). */
-async function exchange(a: LocalStore, b: LocalStore): Promise<void> {
-  await a.pouch.replicate.to(b.pouch);
-  await b.pouch.replicate.to(a.pouch);
-  await sweepConflicts(a.pouch);
-  await sweepConflicts(b.pouch);
-  await a.pouch.replicate.to(b.pouch);
-  await b.pouch.replicate.to(a.pouch);
-}
 
 const jsonOf = (schedules: Schedule[]): ArrayBuffer => new TextEncoder().encode(JSON.stringify(schedules)).buffer as ArrayBuffer;
 
