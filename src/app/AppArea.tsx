@@ -1,15 +1,25 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { Spinner } from '../ui/Spinner';
 import { PageHeader } from '../ui/PageHeader';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { ReloadBanner } from './ReloadBanner';
+import * as pages from './pageLoaders';
 
 // Each screen is its own chunk (precached by the service worker, so all of them work offline).
-const ProjectsPage = lazy(() => import('./projects/ProjectsPage'));
-const ImportPage = lazy(() => import('./import/ImportPage'));
-const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
-const AccountPage = lazy(() => import('./account/AccountPage'));
+const ProjectsPage = lazy(pages.loadProjectsPage);
+const ImportPage = lazy(pages.loadImportPage);
+const AccountPage = lazy(pages.loadAccountPage);
+const ProjectLayout = lazy(pages.loadProjectLayout);
+const OverviewPage = lazy(pages.loadOverviewPage);
+const BreakdownPage = lazy(pages.loadBreakdownPage);
+const ActivitiesPage = lazy(pages.loadActivitiesPage);
+const CashFlowPage = lazy(pages.loadCashFlowPage);
+const HistoryPage = lazy(pages.loadHistoryPage);
+const AlertsPage = lazy(pages.loadAlertsPage);
+const ChangesPage = lazy(pages.loadChangesPage);
+const BaselinesPage = lazy(pages.loadBaselinesPage);
+const ReportsPage = lazy(pages.loadReportsPage);
 
 function AppNotFound() {
   useDocumentTitle('Page not found');
@@ -25,6 +35,10 @@ function AppNotFound() {
   );
 }
 
+function Tab({ page }: { page: ReactNode }) {
+  return <Suspense fallback={<Spinner label="Loading..." />}>{page}</Suspense>;
+}
+
 /** The signed-in application (/app/*). */
 export default function AppArea() {
   return (
@@ -33,7 +47,18 @@ export default function AppArea() {
       <Routes>
         <Route index element={<ProjectsPage />} />
         <Route path="import" element={<ImportPage />} />
-        <Route path="projects/:id" element={<DashboardPage />} />
+        <Route path="projects/:id" element={<ProjectLayout />}>
+          {/* A tab's code loads inside the project: the header and tabs stay while it does. */}
+          <Route index element={<Tab page={<OverviewPage />} />} />
+          <Route path="breakdown" element={<Tab page={<BreakdownPage />} />} />
+          <Route path="activities" element={<Tab page={<ActivitiesPage />} />} />
+          <Route path="cash-flow" element={<Tab page={<CashFlowPage />} />} />
+          <Route path="history" element={<Tab page={<HistoryPage />} />} />
+          <Route path="alerts" element={<Tab page={<AlertsPage />} />} />
+          <Route path="changes" element={<Tab page={<ChangesPage />} />} />
+          <Route path="baselines" element={<Tab page={<BaselinesPage />} />} />
+          <Route path="reports" element={<Tab page={<ReportsPage />} />} />
+        </Route>
         <Route path="account" element={<AccountPage />} />
         <Route path="*" element={<AppNotFound />} />
       </Routes>

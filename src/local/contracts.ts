@@ -10,6 +10,7 @@
  */
 import type { EacMethod, PeriodTable, ScheduleAnalysisOptions } from '../core/evm';
 import type { DashboardData } from '../core/insight';
+import type { AlertRule } from '../core/insight/rules';
 import type { ImportProgress, ParseOptions, ParseOutcome, ProjectSummary } from '../core/import';
 import type { ImportWarning, StatusDateSource } from '../core/model';
 import type { BreakdownKind } from '../core/evm/types';
@@ -126,7 +127,15 @@ export interface DeviceSummary {
 
 // --- the dashboard -----------------------------------------------------------------------------
 
-export type DashboardResult = DashboardData & { importWarnings: ImportWarning[] };
+export type DashboardResult = DashboardData & {
+  importWarnings: ImportWarning[];
+  /**
+   * The alert rules the figures were judged by (the project's thresholds, with any control-account
+   * overrides): cards, breakdown cells and the alerts screen all read these, so they never disagree.
+   * Absent: the defaults (core/insight/rules.ts DEFAULT_RULES).
+   */
+  rules?: readonly AlertRule[];
+};
 
 export type DashboardOptions = Omit<ScheduleAnalysisOptions, 'today'> & { importId?: string };
 

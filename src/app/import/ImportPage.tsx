@@ -13,6 +13,7 @@ import { ImportProgressBar } from './ImportProgressBar';
 import { ImportSummary, type Target } from './ImportSummary';
 import { MappingReview } from './MappingReview';
 import { PeriodTableResult } from './PeriodTableResult';
+import { loadProjectOpening, preload } from '../pageLoaders';
 import '../app.css';
 
 type TableOutcome = Extract<ImportOutcome, { kind: 'needs-mapping' | 'period-table' }>;
@@ -48,6 +49,10 @@ export default function ImportPage() {
 
   // Leaving the page cancels a read in progress and drops staged schedules (100k activities hold
   // hundreds of MB in the data worker until then).
+  // A save opens the project's dashboard: its code is fetched now, so opening it never waits on
+  // the network (the connection may be gone by the time the save ends).
+  useEffect(() => preload(loadProjectOpening), []);
+
   useEffect(() => {
     mounted.current = true;
     return () => {

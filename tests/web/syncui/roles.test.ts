@@ -5,7 +5,7 @@
 import { createElement, type ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { NextStatusLink, ReadOnlyNote } from '../../../src/app/dashboard/DashboardPage';
+import { NextStatusLink, ReadOnlyNote } from '../../../src/app/project/ProjectLayout';
 import { groupProjects, roleBadge } from '../../../src/app/projects/projectGroups';
 import { ProjectGroups } from '../../../src/app/projects/ProjectsPage';
 import type { ProjectSummaryRow } from '../../../src/local/contracts';

@@ -1,26 +1,46 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { dataApi, useLocalStoreEvents } from '../../client/data';
 import type { EacMethod } from '../../core/evm';
 import { MEASURE_BASES } from '../../core/evm/dictionary';
-import { formatDataDate, formatDate } from '../../core/format';
+import { formatDataDate } from '../../core/format';
 import { explainStatusDate } from '../../core/model/statusDate';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { Dashboard, eacMethodOptions } from './components';
+import { eacMethodOptions } from '../dashboard/components';
 import { FIRST_DASHBOARD_OPTIONS, type CommentRow, type CommentTarget, type DashboardResult, type ImportSummaryRow, type ProjectSummaryRow } from '../../local/contracts';
+import { ProjectContext, type ProjectOptions, type ProjectView } from './projectContext';
+import { PROJECT_TABS } from './projectTabs';
+import './project.css';
 import { canWrite } from '../../core/sync/labels';
-import type { CommentHooks } from './components/types';
-import { CommentsPanel } from './collab/CommentsPanel';
-import { VariancePanel } from './collab/VariancePanel';
-import { MoveProject } from './MoveProject';
-import { NameConflict, ProjectTitle } from './ProjectName';
+import type { CommentHooks } from '../dashboard/components/types';
+import { CommentsPanel } from '../dashboard/collab/CommentsPanel';
+import { MoveProject } from '../dashboard/MoveProject';
+import { NameConflict, ProjectTitle } from '../dashboard/ProjectName';
 import { WarningList } from '../WarningList';
 import { StatusDateField, statusDateStatement, statusDayProblem } from '../import/StatusDateField';
 import '../app.css';
 
 type ImportRow = ImportSummaryRow;
+
+/** The project's tabs (projectTabs.ts), as links; the current one is marked for screen readers too. */
+function ProjectTabs({ id }: { id: string }) {
+  const base = `/app/projects/${encodeURIComponent(id)}`;
+  return (
+    <nav className="project-tabs" aria-label="Project">
+      <ul>
+        {PROJECT_TABS.map((t) => (
+          <li key={t.path}>
+            <NavLink to={t.path ? `${base}/${t.path}` : base} end={t.path === ''} className={({ isActive }) => `project-tabs__link${isActive ? ' is-active' : ''}`}>
+              {t.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 /**
  * A viewer's dashboard is read-only (issue 13 "Roles are visible in the UI"): it says so, and offers
@@ -48,8 +68,12 @@ export function NextStatusLink({ projectId, project }: { projectId: string; proj
   );
 }
 
-/** /app/projects/:id — the project's earned value dashboard at its data date. */
-export default function DashboardPage() {
+/**
+ * /app/projects/:id/* — one project: its header (name, rename, move, status), the tabs, the
+ * analysis options every tab shares, and the comments. The tab below reads all of it through
+ * useProject(); the dashboard is computed once here, in the data worker, for all of them.
+ */
+export default function ProjectLayout() {
   const { id = '' } = useParams();
   const [data, setData] = useState<DashboardResult | null>(null);
   const [imports, setImports] = useState<ImportRow[]>([]);
@@ -201,6 +225,32 @@ export default function DashboardPage() {
 
   // Rename and the name choice only once the row says the user may write (never flashed to a viewer).
   const canRename = row !== null && canWrite(row.role) && !readOnlyTab;
+  const options = useMemo<ProjectOptions>(() => ({ breakdown: by, periods, eacMethod, ...(shownAt ? { dataDate: shownAt } : {}) }), [by, periods, eacMethod, shownAt]);
+  const setOptions = useCallback((patch: Partial<ProjectOptions>) => {
+    if (patch.breakdown) setBy(patch.breakdown);
+    if (patch.periods) setPeriods(patch.periods);
+    if (patch.eacMethod) setEacMethod(patch.eacMethod);
+    if ('dataDate' in patch) setDataDate(patch.dataDate);
+  }, []);
+  const reload = useCallback(() => setNameRead((n) => n + 1), []);
+  const view = useMemo<ProjectView>(
+    () => ({
+      id,
+      row,
+      name: row?.name ?? data?.analysis.project.name ?? 'Project',
+      options,
+      setOptions,
+      data,
+      error,
+      busy,
+      imports,
+      changed: changedElsewhere + nameRead,
+      canWrite: canRename,
+      comments: hooks,
+      reload,
+    }),
+    [id, row, data, error, busy, imports, options, setOptions, changedElsewhere, nameRead, canRename, hooks, reload],
+  );
   if (error)
     return (
       <>
@@ -223,7 +273,7 @@ export default function DashboardPage() {
   return (
     <>
       <PageHeader
-        eyebrow="Earned value dashboard"
+        eyebrow="Project"
         title={title}
         heading={<ProjectTitle projectId={id} name={title} canRename={canRename} onRenamed={renamed} extra={canRename ? <MoveProject projectId={id} project={row} onMoved={renamed} /> : null} />}
         lead={
@@ -313,51 +363,18 @@ export default function DashboardPage() {
           </form>
         ) : null}
         <WarningList warnings={data.importWarnings} one="note from the import" many="notes from the import" />
-        <Dashboard data={data} comments={hooks} />
-        <div className="dashboard-collab">
-          <section className="dashboard-view__section dashboard-view__card" aria-labelledby="variance-narratives">
-            <h2 id="variance-narratives" className="dashboard-view__heading">
-              Variance narratives
-            </h2>
-            <VariancePanel projectId={id} options={{ breakdown: by, periods, eacMethod, ...(shownAt ? { dataDate: shownAt } : {}) }} refresh={changedElsewhere} readOnly={writeLocked} />
-          </section>
-          <section ref={commentsSection} className="dashboard-view__section dashboard-view__card" aria-labelledby="project-comments">
-            <h2 id="project-comments" className="dashboard-view__heading">
-              Comments
-            </h2>
-            <CommentsPanel ref={composer} projectId={id} comments={comments} thread={thread} onThread={setThread} reload={reloadComments} readOnly={writeLocked} />
-          </section>
-        </div>
-        {imports.length > 0 ? (
-          <div className="card">
-            <h2>Status history</h2>
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Data date</th>
-                  <th scope="col">File</th>
-                  <th scope="col" className="num">
-                    Activities
-                  </th>
-                  <th scope="col">Imported</th>
-                </tr>
-              </thead>
-              <tbody>
-                {imports.map((imp) => (
-                  <tr key={imp.importId}>
-                    <td>{formatDataDate(imp.dataDate ?? imp.statusDate) === 'n/a' ? '—' : formatDataDate(imp.dataDate ?? imp.statusDate)}</td>
-                    <td>{imp.fileName}</td>
-                    <td className="num">{imp.activityCount.toLocaleString('en-GB')}</td>
-                    <td>
-                      {formatDate(imp.importedAt.slice(0, 10))}
-                      {imp.importedBy ? <span className="muted"> by {imp.importedBy}</span> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+        <ProjectTabs id={id} />
+        <ProjectContext.Provider value={view}>
+          <div className="project-tab">
+            <Outlet />
           </div>
-        ) : null}
+        </ProjectContext.Provider>
+        <section ref={commentsSection} className="dashboard-view__section dashboard-view__card project-comments" aria-labelledby="project-comments">
+          <h2 id="project-comments" className="dashboard-view__heading">
+            Comments
+          </h2>
+          <CommentsPanel ref={composer} projectId={id} comments={comments} thread={thread} onThread={setThread} reload={reloadComments} readOnly={writeLocked} />
+        </section>
       </section>
     </>
   );
