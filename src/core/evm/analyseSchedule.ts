@@ -9,12 +9,12 @@ import { toColumnar, type ColumnarActivities } from '../model/columnar';
 import type { MeasureBasis, Schedule, StatusDateSource, StatusSnapshot } from '../model/schedule';
 import { defaultStatusDate, statusDateFromFile } from '../model/statusDate';
 import { analyseCurve } from './curve';
-import { cashFlow } from './cashflow';
+import { buildCashFlow, type FilePhasedActuals } from './cashflow';
 import { periodGrid, periodsElapsed, type PeriodGrid, type PeriodSpec } from './periods';
 import { rollUp, type BreakdownBy } from './rollup';
 import { actualsAfterDataDateWarning, inferActualStarts, inferredStartsWarning } from './actualDates';
 import { basisColumns, chooseBasis, earnedValues } from './techniques';
-import { activitySpans, compileCalendars, plannedValuesAt, timePhase, type Spans, type SpreadProfile } from './timephase';
+import { activitySpans, compileCalendars, lowerBound, plannedValuesAt, timePhase, type Spans, type SpreadProfile } from './timephase';
 import type { Analysis, EacMethod, PeriodPoint } from './types';
 
 export interface ScheduleAnalysisOptions {
@@ -143,6 +143,14 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
         });
 
   const shape = remainingShape(c, sp, cols.remaining, dd, grid, profile);
+  const flow = buildCashFlow({
+    points,
+    statusPeriod,
+    status,
+    etc: etcOf(result.cost.etc.value),
+    remainingShape: shape,
+    fileActuals: basis === 'duration' ? null : fileActuals(schedule, basis, grid, dd, statusPeriod),
+  });
   return {
     project: { id: schedule.project.id, name: schedule.project.name, currency: schedule.project.currency || 'GBP' },
     dataDate: fromMinutes(dd),
@@ -154,7 +162,8 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
     forecastFinish: result.forecastFinish,
     series: result.series,
     breakdown,
-    cashFlow: cashFlow(points, statusPeriod, status, etcOf(result.cost.etc.value), shape),
+    cashFlow: flow.rows,
+    cashFlowInfo: flow.info,
     warnings,
     ...(noActualsReason ? { noActualsReason } : {}),
     ...(replanned ? { replannedBaseline: replanned } : {}),
@@ -162,6 +171,40 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
 }
 
 const etcOf = (v: number | null): number | null => (v === null ? null : Math.max(0, v));
+
+/**
+ * The actual spend the file itself time-phases (P6 TRSRCFIN past-period actuals, MSPDI
+ * time-phased actual cost or work), summed per period of the grid. A record belongs to the period
+ * holding its last instant: a P6 financial period or an MS Project day longer than a grid period
+ * is not split by guess, it lands where it closes. Records after the data date are left out (an
+ * actual after the data date is a data error the analysis already warns about). Null when the
+ * file holds no such records.
+ */
+function fileActuals(schedule: Schedule, basis: 'cost' | 'units', grid: PeriodGrid, dd: number, statusPeriod: number): FilePhasedActuals | null {
+  const kind = basis === 'cost' ? 'actual-cost' : 'actual-units';
+  const perPeriod = new Float64Array(grid.ends.length);
+  let through = 0;
+  let records = 0;
+  for (const asg of schedule.assignments ?? []) {
+    if (!asg.timephased) continue;
+    for (const r of asg.timephased) {
+      if (r.kind !== kind || !(r.value !== 0)) continue;
+      const s = tryToMinutes(r.start);
+      const f = tryToMinutes(r.finish);
+      if (s === null || f === null || s >= dd) continue;
+      const last = Math.min(Math.max(s, f - 1), dd - 1);
+      // Period k (1-based) holds (end[k−2], end[k−1]]: the first end at or after the instant's end.
+      // (Spend before the grid's start, on work begun before any planned date, counts in period 1.)
+      const k = Math.min(lowerBound(grid.ends, last + 1), statusPeriod - 1) + 1;
+      perPeriod[k - 1] += r.value;
+      if (k > through) through = k;
+      records++;
+    }
+  }
+  if (records === 0) return null;
+  const source = schedule.source?.format === 'mspdi' ? 'time-phased actual ' + (basis === 'cost' ? 'cost' : 'work') : schedule.source?.format === 'xer' || schedule.source?.format === 'xlsx' ? 'P6 past-period actuals (TRSRCFIN)' : 'period actuals';
+  return { perPeriod, through, source };
+}
 
 function periodSpec(p: ScheduleAnalysisOptions['periods'], dd: number): PeriodSpec {
   if (p === undefined || p === 'week') return { kind: 'week', anchor: dd };

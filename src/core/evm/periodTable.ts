@@ -9,7 +9,7 @@
  */
 import { MINUTES_PER_DAY, tryToMinutes, type LocalDateTime } from '../model/dates';
 import { analyseCurve } from './curve';
-import { cashFlow } from './cashflow';
+import { buildCashFlow } from './cashflow';
 import type { PeriodGrid } from './periods';
 import type { Analysis, EacMethod, PeriodPoint } from './types';
 
@@ -127,11 +127,13 @@ export function analysePeriodTable(table: PeriodTable, opts: PeriodTableOptions 
     forecastFinish: result.forecastFinish,
     series: result.series,
     breakdown: null,
-    cashFlow: cashFlow(points, statusPeriod, statusValues, result.cost.etc.value === null ? null : Math.max(0, result.cost.etc.value)),
+    ...cashFlowOf(buildCashFlow({ points, statusPeriod, status: statusValues, etc: result.cost.etc.value === null ? null : Math.max(0, result.cost.etc.value) })),
     warnings,
     ...(noActualsReason ? { noActualsReason } : {}),
   };
 }
+
+const cashFlowOf = (f: ReturnType<typeof buildCashFlow>) => ({ cashFlow: f.rows, cashFlowInfo: f.info });
 
 /** A dated grid when every row has an increasing end date; otherwise null (periods stay numbers). */
 function gridOf(rows: PeriodTableRow[]): PeriodGrid | null {

@@ -188,11 +188,37 @@ export interface CashFlowRow {
   label: string;
   end: LocalDateTime | null;
   planned: number;
+  /** Null after the status period, and where this period's own value is unknown. */
   earned: number | null;
   actual: number | null;
-  /** Null throughout when the input records no actuals: a spend forecast starts from actual spend. */
+  /**
+   * Only after the status period; null throughout when the input records no actuals (a spend
+   * forecast starts from actual spend). The cumulative forecast starts at AC in the status period.
+   */
   forecast: number | null;
+  /**
+   * When this period's earned/actual is the spend since a status several periods earlier (two
+   * imports further apart than a period): the first period it covers. It is not spread by guess.
+   */
+  spansFrom?: number;
   cumulative: { planned: number; earned: number | null; actual: number | null; forecast: number | null };
+}
+
+/** Spend before the first status that the file does not place in periods (shown as one amount). */
+export interface CashFlowBefore {
+  earned: number | null;
+  actual: number | null;
+  /** The period of the first status, where the cumulative values first include it. */
+  firstStatus: number;
+}
+
+/** How the cash flow's past was built, beside its rows. */
+export interface CashFlowInfo {
+  beforeFirstStatus: CashFlowBefore | null;
+  /** 'file': per-period actuals from the file (P6 TRSRCFIN, MSPDI time-phased actual cost); 'statuses': from the imports' cumulative AC; 'none': no actuals. */
+  actualSource: 'file' | 'statuses' | 'none';
+  /** Plain-English notes for the cash-flow screen (where the actuals came from, what is not spread). */
+  notes: string[];
 }
 
 /** The full analysis of a project at a status date. */
@@ -219,6 +245,8 @@ export interface Analysis {
   breakdown: BreakdownNode | null;
   /** Planned, earned, actual and forecast spend per period (in the measure basis). */
   cashFlow: CashFlowRow[];
+  /** How the cash flow's past was built (before-first-status amount, source of the actuals). */
+  cashFlowInfo?: CashFlowInfo;
   /** Things the user should know about the input or the results. */
   warnings: string[];
   /**

@@ -317,12 +317,16 @@ describe('a canonical JSON schedule', () => {
     expect(doc.analysis.cost.eacSelected.value).toBe(235_500);
   });
 
-  it('--json cash flow: forecast follows the actuals (the 29 Jan snapshot) and ends at the selected EAC', async () => {
+  it('--json cash flow: actual per period between the statuses, forecast from AC after the status, ending at the selected EAC', async () => {
     const doc = JSON.parse((await run(SCHEDULE, '--json')).out) as JsonReport;
     const cf = doc.analysis.cashFlow;
     expect(cf).toHaveLength(10);
     expect(cf[3].cumulative.actual).toBe(47_500); // period 4 (w/e 29 Jan) from the snapshot
-    expect(cf[3].cumulative.forecast).toBe(47_500);
+    // The status period's own spend: AC 89,500 − the snapshot's 47,500.
+    expect(cf[4].actual).toBe(42_000);
+    // Forecast only after the status: none up to it; the cumulative forecast starts at AC there.
+    expect(cf.slice(0, 5).map((r) => r.forecast)).toEqual([null, null, null, null, null]);
+    expect(cf[3].cumulative.forecast).toBeNull();
     expect(cf[4].cumulative.forecast).toBe(89_500); // the status period: AC
     expect(cf[9].cumulative.planned).toBeCloseTo(225_000, 6);
     // EAC = BAC / CPI = 225,000 × 89,500 / 80,000 = 251,718.75.

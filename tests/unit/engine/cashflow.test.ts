@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyseSchedule } from '../../../src/core/evm/analyseSchedule';
-import { cashFlow } from '../../../src/core/evm/cashflow';
+import { buildCashFlow, cashFlow } from '../../../src/core/evm/cashflow';
 import type { PeriodPoint } from '../../../src/core/evm/types';
 import type { Activity } from '../../../src/core/model/schedule';
 import { act, schedule } from './helpers';
@@ -13,20 +13,24 @@ const pts = (pv: number[], ev: (number | null)[], ac: (number | null)[]): Period
   pv.map((p, i) => ({ index: i + 1, end: null, label: `P${i + 1}`, pv: p, ev: ev[i] ?? null, ac: ac[i] ?? null }));
 
 describe('cashFlow (direct)', () => {
-  it('forecast = actual to the status period, then the ETC in the shape of the remaining PV', () => {
+  it('actual and earned up to the status period, forecast only after it: the ETC in the shape of the remaining PV', () => {
     // PV 100 | 300 | 600 | 1,000; status at period 2 with PV 300, EV 250, AC 320; ETC 800.
     // Remaining PV after period 2: 300 (period 3) and 400 (period 4) → 800 × 3/7 and 800 × 4/7.
     const rows = cashFlow(pts([100, 300, 600, 1_000], [90, 250], [100, 320]), 2, { pv: 300, ev: 250, ac: 320 }, 800);
     expect(rows.map((r) => r.planned)).toEqual([100, 200, 300, 400]);
     expect(rows.map((r) => r.earned)).toEqual([90, 160, null, null]);
     expect(rows.map((r) => r.actual)).toEqual([100, 220, null, null]);
-    expect(rows[0].forecast).toBe(100);
-    expect(rows[1].forecast).toBe(220);
+    expect(rows[0].forecast).toBeNull();
+    expect(rows[1].forecast).toBeNull();
     expect(rows[2].forecast).toBeCloseTo((800 * 3) / 7, 9);
     expect(rows[3].forecast).toBeCloseTo((800 * 4) / 7, 9);
     expect(rows.map((r) => r.cumulative.planned)).toEqual([100, 300, 600, 1_000]);
+    // The cumulative forecast joins the actual line at the status period.
+    expect(rows[0].cumulative.forecast).toBeNull();
+    expect(rows[1].cumulative.forecast).toBe(320);
     expect(rows[3].cumulative.forecast).toBeCloseTo(320 + 800, 9);
     expect(rows[3].cumulative.actual).toBeNull();
+    expect(rows[3].cumulative.earned).toBeNull();
   });
 
   it('the remaining PV of the first period after the status counts from max(status PV, status-period PV)', () => {
@@ -52,29 +56,53 @@ describe('cashFlow (direct)', () => {
     expect(rows[3].cumulative.forecast).toBeCloseTo(240, 9);
   });
 
-  it('an unknown earlier period forecasts 0 and the status period catches up to AC', () => {
-    const rows = cashFlow(pts([100, 300, 600], [null, 250], [null, 320]), 2, { pv: 300, ev: 250, ac: 320 }, 0);
-    expect(rows[0].forecast).toBe(0);
-    expect(rows[0].actual).toBeNull();
-    expect(rows[1].forecast).toBe(320);
-    expect(rows[1].earned).toBeNull(); // 250 − unknown
-    expect(rows[2].forecast).toBe(0); // ETC 0
-    expect(rows[2].cumulative.forecast).toBe(320);
+  it('spend before the first status is one "before first status" amount, never spread over the periods', () => {
+    // Period 1 ends before any work (known 0); periods 2-3 unknown; the only status is period 4.
+    const f = buildCashFlow({ points: pts([100, 300, 600, 800, 1_000], [0, null, null], [0, null, null]), statusPeriod: 4, status: { pv: 800, ev: 700, ac: 750 }, etc: 300 });
+    expect(f.info.beforeFirstStatus).toEqual({ earned: 700, actual: 750, firstStatus: 4 });
+    expect(f.info.actualSource).toBe('statuses');
+    expect(f.rows.map((r) => r.actual)).toEqual([0, null, null, null, null]);
+    expect(f.rows.map((r) => r.earned)).toEqual([0, null, null, null, null]);
+    // The cumulative lines are known where the values are: 0 before work, AC at the status.
+    expect(f.rows.map((r) => r.cumulative.actual)).toEqual([0, null, null, 750, null]);
+    expect(f.rows[4].forecast).toBe(300);
+    expect(f.rows[4].cumulative.forecast).toBe(1_050);
+    expect(f.info.notes.join(' ')).toMatch(/before first status/);
   });
 
-  it('after an unknown period, a known (snapshot) AC is still where the cumulative forecast stands', () => {
-    // Period 1 unknown, period 2 from a snapshot (AC 160), status in period 3 (AC 320).
-    const rows = cashFlow(pts([100, 300, 600, 1_000], [null, 150, 250], [null, 160, 320]), 3, { pv: 600, ev: 250, ac: 320 }, 400);
-    expect(rows[1].cumulative.actual).toBe(160);
-    expect(rows[1].actual).toBeNull(); // this period's own spend is unknown (160 − unknown)
-    // Forecast = actual up to the status period, cumulatively: 0 (unknown) → 160 → 320 → 720.
-    expect(rows.map((r) => r.cumulative.forecast)).toEqual([0, 160, 320, 720]);
-    expect(rows.map((r) => r.forecast)).toEqual([0, 160, 160, 400]);
+  it('spend between two statuses several periods apart sits in the later one, marked with the first period it covers', () => {
+    // Statuses at periods 1 (AC 100) and 4 (AC 400): 300 covers periods 2-4, not spread.
+    const f = buildCashFlow({ points: pts([100, 200, 300, 400, 500], [100, null, null], [100, null, null]), statusPeriod: 4, status: { pv: 400, ev: 380, ac: 400 }, etc: 100 });
+    expect(f.info.beforeFirstStatus).toBeNull();
+    expect(f.rows.map((r) => r.actual)).toEqual([100, null, null, 300, null]);
+    expect(f.rows.map((r) => r.earned)).toEqual([100, null, null, 280, null]);
+    expect(f.rows[3].spansFrom).toBe(2);
+    expect(f.rows[0].spansFrom).toBeUndefined();
+  });
+
+  it("the file's own period actuals are used as they are, and what they do not hold lands in the status period", () => {
+    // The file phases 50 | 70 | 0 over periods 1-3 (through period 3); AC at the status (period 4) is 200.
+    const fileActuals = { perPeriod: Float64Array.from([50, 70, 0, 0, 0]), through: 3, source: 'P6 past-period actuals (TRSRCFIN)' };
+    const f = buildCashFlow({ points: pts([100, 200, 300, 400, 500], [null, null, null], [null, null, null]), statusPeriod: 4, status: { pv: 400, ev: 390, ac: 200 }, etc: 150, fileActuals });
+    expect(f.info.actualSource).toBe('file');
+    expect(f.rows.map((r) => r.actual)).toEqual([50, 70, 0, 80, null]);
+    expect(f.rows.map((r) => r.cumulative.actual)).toEqual([50, 120, 120, 200, null]);
+    expect(f.info.beforeFirstStatus).toEqual({ earned: 390, actual: null, firstStatus: 4 });
+    expect(f.info.notes[0]).toMatch(/TRSRCFIN/);
+    expect(f.info.notes[1]).toMatch(/80/);
+  });
+
+  it('no actuals: no actual and no forecast anywhere', () => {
+    const f = buildCashFlow({ points: pts([100, 300, 600], [90, 250], [null, null]), statusPeriod: 2, status: { pv: 300, ev: 250, ac: null }, etc: null });
+    expect(f.rows.every((r) => r.actual === null && r.forecast === null && r.cumulative.forecast === null)).toBe(true);
+    expect(f.info.actualSource).toBe('none');
+    expect(f.rows.map((r) => r.earned)).toEqual([90, 160, null]);
   });
 
   it('a null ETC leaves the forecast at AC', () => {
     const rows = cashFlow(pts([100, 300, 600], [90, 250], [100, 320]), 2, { pv: 300, ev: 250, ac: 320 }, null);
-    expect(rows.map((r) => r.cumulative.forecast)).toEqual([100, 320, 320]);
+    expect(rows.map((r) => r.cumulative.forecast)).toEqual([null, 320, 320]);
+    expect(rows[2].forecast).toBe(0);
   });
 });
 
@@ -95,7 +123,8 @@ describe('cash flow of an analysed schedule', () => {
     expect(a.cost.eacMethod).toBe('cpi');
     expect(a.cost.eacSelected.value).toBeCloseTo(40_000 / 0.88, 6);
     expect(cf.at(-1)!.cumulative.forecast).toBeCloseTo(40_000 / 0.88, 6);
-    // Up to the status period the forecast is the actual: period 1 unknown (0), period 2 all 12,500.
+    // The forecast starts from AC at the status period; before it there is none.
+    expect(cf[0].cumulative.forecast).toBeNull();
     expect(cf[1].cumulative.forecast).toBe(12_500);
     // No remaining-cost dates → the ETC 32,954.55 follows the remaining PV 15,000 : 9,000 : 2,000.
     const etc = 40_000 / 0.88 - 12_500;
