@@ -183,6 +183,7 @@ const etcOf = (v: number | null): number | null => (v === null ? null : Math.max
 function fileActuals(schedule: Schedule, basis: 'cost' | 'units', grid: PeriodGrid, dd: number, statusPeriod: number): FilePhasedActuals | null {
   const kind = basis === 'cost' ? 'actual-cost' : 'actual-units';
   const perPeriod = new Float64Array(grid.ends.length);
+  const spanFrom = new Int32Array(grid.ends.length);
   let through = 0;
   let records = 0;
   for (const asg of schedule.assignments ?? []) {
@@ -197,13 +198,15 @@ function fileActuals(schedule: Schedule, basis: 'cost' | 'units', grid: PeriodGr
       // (Spend before the grid's start, on work begun before any planned date, counts in period 1.)
       const k = Math.min(lowerBound(grid.ends, last + 1), statusPeriod - 1) + 1;
       perPeriod[k - 1] += r.value;
+      const first = Math.min(lowerBound(grid.ends, Math.max(s, grid.start) + 1), k - 1) + 1;
+      if (first < k && (spanFrom[k - 1] === 0 || first < spanFrom[k - 1])) spanFrom[k - 1] = first;
       if (k > through) through = k;
       records++;
     }
   }
   if (records === 0) return null;
   const source = schedule.source?.format === 'mspdi' ? 'time-phased actual ' + (basis === 'cost' ? 'cost' : 'work') : schedule.source?.format === 'xer' || schedule.source?.format === 'xlsx' ? 'P6 past-period actuals (TRSRCFIN)' : 'period actuals';
-  return { perPeriod, through, source };
+  return { perPeriod, spanFrom, through, source };
 }
 
 function periodSpec(p: ScheduleAnalysisOptions['periods'], dd: number): PeriodSpec {

@@ -28,6 +28,12 @@ import type { CashFlowBefore, CashFlowInfo, CashFlowRow, PeriodPoint } from './t
  */
 export interface FilePhasedActuals {
   perPeriod: Float64Array;
+  /**
+   * For a period where records close that began in earlier periods (a monthly P6 financial period
+   * on a weekly grid): the first period they cover, 1-based; 0 otherwise. Those earlier periods'
+   * own spend is then unknown (blank), not 0.
+   */
+  spanFrom?: Int32Array;
   through: number;
   /** What the records were, for the note: "P6 past-period actuals (TRSRCFIN)". */
   source: string;
@@ -166,6 +172,18 @@ function phaseKnown(known: (number | null)[], S: number, file: FilePhasedActuals
       out.inc[k - 1] = v;
       lastCum += v;
       out.cum[k - 1] = lastCum;
+    }
+    // A record longer than a period is shown where it closes, covering the periods it spans.
+    for (let k = F; k >= 1; k--) {
+      const from = file.spanFrom?.[k - 1] ?? 0;
+      if (from > 0 && from < k) {
+        out.spansFrom[k - 1] = from;
+        for (let j = from; j < k; j++) {
+          if (out.inc[j - 1] !== 0) continue; // something closes there too: it keeps its own amount
+          out.inc[j - 1] = null;
+          out.cum[j - 1] = null;
+        }
+      }
     }
     lastK = F;
     allZero = false;
