@@ -132,7 +132,12 @@ export function cashFlowChartGeometry(rows: readonly CashFlowRow[], before: Cash
   const widest = (ts: number[]) => Math.max(...ts.map((t) => formatTick(t).length)) * cw;
   const left = Math.max(36, widest(perTicks) + TICK_GAP + 6);
   const right = Math.max(left + 1, width - Math.max(36, widest(cumTicks) + TICK_GAP + 6));
-  const top = MARGIN_TOP;
+  // The axis titles sit above their axes; when both do not fit on one line (a phone), the
+  // cumulative one goes on a second line and the plot starts lower.
+  const unit = opts.unit;
+  const titles = { period: `Per period (${unit})`, cumulative: `Cumulative (${unit})` };
+  const stacked = (titles.period.length + titles.cumulative.length) * cw + 24 > width;
+  const top = MARGIN_TOP + (stacked ? 14 : 0);
   const bottom = Math.max(top + 1, height - MARGIN_BOTTOM);
   const yPer = linearScale([perTicks[0], perTicks[perTicks.length - 1]], [bottom, top]);
   const yCum = linearScale([cumTicks[0], cumTicks[cumTicks.length - 1]], [bottom, top]);
@@ -219,13 +224,12 @@ export function cashFlowChartGeometry(rows: readonly CashFlowRow[], before: Cash
     status = { x, label: { x: x + 4 > right - 70 ? x - 4 : x + 4, y: top - 8, text: 'Data date', anchor: x + 4 > right - 70 ? 'end' : 'start' } };
   }
 
-  const unit = opts.unit;
   return {
     width,
     height,
     plot: { left, right, top, bottom },
-    periodAxis: { title: { x: left, y: 12, text: `Per period (${unit})`, anchor: 'start' }, ticks: perTicks.map(tick(yPer)) },
-    cumulativeAxis: { title: { x: right, y: 12, text: `Cumulative (${unit})`, anchor: 'end' }, ticks: cumTicks.map(tick(yCum)) },
+    periodAxis: { title: { x: stacked ? 0 : left, y: 12, text: titles.period, anchor: 'start' }, ticks: perTicks.map(tick(yPer)) },
+    cumulativeAxis: { title: { x: stacked ? width : right, y: stacked ? 26 : 12, text: titles.cumulative, anchor: 'end' }, ticks: cumTicks.map(tick(yCum)) },
     baseline: yPer(0),
     bands,
     bars,
