@@ -33,6 +33,8 @@ async function importAndOpenCashFlow(page: Page, file: string, projectText: stri
   await expect(page.getByTestId('import-project').first()).toContainText(projectText, { timeout: 90_000 });
   await page.getByRole('button', { name: 'Save and open the dashboard' }).click();
   await expect(page).toHaveURL(/\/app\/projects\//, { timeout: 60_000 });
+  const cookies = page.getByRole('button', { name: 'Essential Only' });
+  if (await cookies.isVisible()) await cookies.click();
   await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Cash flow' }).click();
   await expect(page.locator('svg[data-chart="cash-flow"]')).toBeVisible({ timeout: 60_000 });
 }

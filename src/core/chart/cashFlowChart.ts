@@ -129,15 +129,17 @@ export function cashFlowChartGeometry(rows: readonly CashFlowRow[], before: Cash
   if (before) for (const v of [before.earned, before.actual]) if (v !== null && Number.isFinite(v)) cum.push(v);
   const perTicks = niceTicks(Math.min(...per), Math.max(...per), 5);
   const cumTicks = niceTicks(Math.min(...cum), Math.max(...cum), 5);
-  const widest = (ts: number[]) => Math.max(...ts.map((t) => formatTick(t).length)) * cw;
-  const left = Math.max(36, widest(perTicks) + TICK_GAP + 6);
-  const right = Math.max(left + 1, width - Math.max(36, widest(cumTicks) + TICK_GAP + 6));
+  const widestTick = (ts: number[]) => Math.max(...ts.map((t) => formatTick(t).length)) * cw;
   // The axis titles sit above their axes; when both do not fit on one line (a phone), the
   // cumulative one goes on a second line and the plot starts lower.
   const unit = opts.unit;
   const titles = { period: `Per period (${unit})`, cumulative: `Cumulative (${unit})` };
-  const stacked = (titles.period.length + titles.cumulative.length) * cw + 24 > width;
+  const left0 = Math.max(36, widestTick(perTicks) + TICK_GAP + 6);
+  const right0 = Math.max(left0 + 1, width - Math.max(36, widestTick(cumTicks) + TICK_GAP + 6));
+  const stacked = left0 + (titles.period.length + titles.cumulative.length) * cw + 16 > right0;
   const top = MARGIN_TOP + (stacked ? 14 : 0);
+  const left = left0;
+  const right = right0;
   const bottom = Math.max(top + 1, height - MARGIN_BOTTOM);
   const yPer = linearScale([perTicks[0], perTicks[perTicks.length - 1]], [bottom, top]);
   const yCum = linearScale([cumTicks[0], cumTicks[cumTicks.length - 1]], [bottom, top]);

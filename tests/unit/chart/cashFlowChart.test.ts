@@ -111,3 +111,25 @@ describe('cash-flow chart geometry', () => {
     }
   });
 });
+
+describe('cash-flow chart axis titles', () => {
+  const flow = buildCashFlow({ points: pts([1e6, 3e6, 6e6, 1e7], [9e5, 2.5e6], [1e6, 3.2e6]), statusPeriod: 2, status: { pv: 3e6, ev: 2.5e6, ac: 3.2e6 }, etc: 8e6 });
+  const fmt = (v: number) => `US$${v / 1e6}m`;
+  const extent = (t: { x: number; text: string; anchor: string }) => {
+    const w = t.text.length * 7;
+    return t.anchor === 'start' ? [t.x, t.x + w] : t.anchor === 'end' ? [t.x - w, t.x] : [t.x - w / 2, t.x + w / 2];
+  };
+  for (const width of [300, 360, 1000]) {
+    it(`do not overlap at ${width} px (stacked on two lines when they do not fit on one)`, () => {
+      const g = cashFlowChartGeometry(flow.rows, null, { ...opts, width, formatTick: fmt, unit: 'USD' });
+      const [a0, a1] = extent(g.periodAxis.title);
+      const [b0, b1] = extent(g.cumulativeAxis.title);
+      const sameLine = g.periodAxis.title.y === g.cumulativeAxis.title.y;
+      if (sameLine) expect(a1).toBeLessThanOrEqual(b0);
+      expect(a0).toBeGreaterThanOrEqual(0);
+      expect(b1).toBeLessThanOrEqual(width);
+      expect(Math.max(g.periodAxis.title.y, g.cumulativeAxis.title.y)).toBeLessThan(g.plot.top - 8);
+      if (width === 1000) expect(sameLine).toBe(true);
+    });
+  }
+});
