@@ -209,6 +209,15 @@ test.describe('the Cash flow tab, offline', () => {
       expectBlanks(rows);
       expect(rows.find((r) => r.status)!.cells['c-actual'].value).toBeCloseTo(ac, 2);
       await expect(page.getByText(/does not say when the actual cost before the first status was spent/)).toBeVisible();
+      // The keyboard reads the chart period by period: focus starts at the data date.
+      const frame = page.getByRole('group', { name: /^Cash flow: planned, earned, actual and forecast spend per period/ });
+      await frame.focus();
+      const tip = page.locator('.cash-flow-chart [role="status"]');
+      await expect(tip).toContainText(/Planned \(PV\): /);
+      const statusName = await page.locator('.cash-flow__table tr[aria-current="true"] th').evaluate((th) => th.firstChild?.textContent ?? '');
+      await expect(tip.locator('strong')).toHaveText(statusName);
+      await page.keyboard.press('ArrowRight');
+      await expect(tip).toContainText(/Forecast \(to EAC\): /);
       await expectFitsAndShoot(page, context, 'xer-before');
     } finally {
       await context.setOffline(false);

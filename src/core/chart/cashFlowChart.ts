@@ -127,8 +127,17 @@ export function cashFlowChartGeometry(rows: readonly CashFlowRow[], before: Cash
     }
   }
   if (before) for (const v of [before.earned, before.actual]) if (v !== null && Number.isFinite(v)) cum.push(v);
+  // Both axes get the same number of intervals (the shorter one extends upwards by its own
+  // step), so one set of gridlines carries the labels of both.
   const perTicks = niceTicks(Math.min(...per), Math.max(...per), 5);
   const cumTicks = niceTicks(Math.min(...cum), Math.max(...cum), 5);
+  const extend = (ts: number[], n: number) => {
+    const step = ts.length > 1 ? ts[1] - ts[0] : 1;
+    while (ts.length - 1 < n) ts.push(Number((ts[ts.length - 1] + step).toPrecision(12)));
+  };
+  const intervals = Math.max(perTicks.length, cumTicks.length) - 1;
+  extend(perTicks, intervals);
+  extend(cumTicks, intervals);
   const widestTick = (ts: number[]) => Math.max(...ts.map((t) => formatTick(t).length)) * cw;
   // The axis titles sit above their axes; when both do not fit on one line (a phone), the
   // cumulative one goes on a second line and the plot starts lower.

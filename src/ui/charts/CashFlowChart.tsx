@@ -212,9 +212,9 @@ export function CashFlowChart(props: CashFlowChartProps) {
         {before ? (
           <li>
             <svg width="10" height="12" focusable="false" aria-hidden="true">
-              <rect x="0" y="2" width="10" height="10" style={{ fill: COLOUR.actual }} />
+              <rect x="0" y="2" width="10" height="10" style={{ fill: before.actual !== null ? COLOUR.actual : COLOUR.earned }} />
             </svg>
-            Before first status (on the cumulative axis)
+            Before first status: {[before.earned !== null ? 'earned' : '', before.actual !== null ? 'actual' : ''].filter(Boolean).join(' and ')} to date, one amount (cumulative axis)
           </li>
         ) : null}
         <li>

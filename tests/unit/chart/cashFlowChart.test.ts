@@ -133,3 +133,13 @@ describe('cash-flow chart axis titles', () => {
     });
   }
 });
+
+describe('cash-flow chart gridlines', () => {
+  it('both axes have as many ticks, at the same heights, so one set of gridlines serves both', () => {
+    const flow = buildCashFlow({ points: pts([1e6, 3e6, 2.1e7, 2.2e8], [9e5, 2.5e6], [1e6, 3.2e6]), statusPeriod: 2, status: { pv: 3e6, ev: 2.5e6, ac: 3.2e6 }, etc: 2.2e8 });
+    const g = cashFlowChartGeometry(flow.rows, null, opts);
+    expect(g.periodAxis.ticks).toHaveLength(g.cumulativeAxis.ticks.length);
+    g.periodAxis.ticks.forEach((t, i) => expect(t.y).toBeCloseTo(g.cumulativeAxis.ticks[i].y, 9));
+    expect(g.periodAxis.ticks.at(-1)!.value).toBeGreaterThanOrEqual(Math.max(...flow.rows.map((r) => r.forecast ?? r.planned)));
+  });
+});
