@@ -84,7 +84,7 @@ export function buildCashFlow(input: CashFlowInput): CashFlow {
     const inFile = file.perPeriod.reduce((t, v, i) => (i < Math.min(file.through, S) ? t + v : t), 0);
     notes.push(`Actual cost per period up to ${points[Math.min(file.through, S) - 1].label} comes from the file's ${file.source}.`);
     const rest = (status.ac ?? 0) - inFile;
-    if (Math.abs(rest) > 1e-6 * Math.max(1, Math.abs(status.ac ?? 0)) && file.through < S)
+    if (Math.abs(rest) > 1e-6 * Math.max(1, Math.abs(status.ac ?? 0)))
       notes.push(
         `The rest of the actual cost (${roundForNote(rest)}) is not in those period records (spend since the last closed period, or actuals recorded without periods): it is shown in the status period${file.through + 1 < S ? `, covering ${points[file.through].label} to ${points[S - 1].label}` : ''}.`,
       );
@@ -187,6 +187,14 @@ function phaseKnown(known: (number | null)[], S: number, file: FilePhasedActuals
     }
     lastK = F;
     allZero = false;
+    // Records that reach the status period: what they do not hold (actuals without records, fixed
+    // costs) is still spent by the status date, so it belongs to the status period too.
+    const atStatus = known[S - 1];
+    if (F === S && atStatus !== null && atStatus !== lastCum) {
+      out.inc[S - 1] = (out.inc[S - 1] ?? 0) + (atStatus - lastCum);
+      out.cum[S - 1] = atStatus;
+      lastCum = atStatus;
+    }
   }
   for (let k = lastK + 1; k <= S; k++) {
     const c = known[k - 1];

@@ -92,6 +92,14 @@ describe('cashFlow (direct)', () => {
     expect(f.info.notes[1]).toMatch(/80/);
   });
 
+  it('file records that reach the status period: what they do not hold is added to that period', () => {
+    const fileActuals = { perPeriod: Float64Array.from([50, 70, 30, 0]), through: 3, source: 'time-phased actual cost' };
+    const f = buildCashFlow({ points: pts([100, 200, 300, 400], [null, null], [null, null]), statusPeriod: 3, status: { pv: 300, ev: 280, ac: 175 }, etc: 100, fileActuals });
+    expect(f.rows.map((r) => r.actual)).toEqual([50, 70, 55, null]);
+    expect(f.rows[2].cumulative.actual).toBe(175);
+    expect(f.info.notes[1]).toMatch(/25/);
+  });
+
   it('no actuals: no actual and no forecast anywhere', () => {
     const f = buildCashFlow({ points: pts([100, 300, 600], [90, 250], [null, null]), statusPeriod: 2, status: { pv: 300, ev: 250, ac: null }, etc: null });
     expect(f.rows.every((r) => r.actual === null && r.forecast === null && r.cumulative.forecast === null)).toBe(true);

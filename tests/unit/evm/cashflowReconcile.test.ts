@@ -152,6 +152,11 @@ describe('cash flow reconciles on synthetic schedules', () => {
       for (const t of asg.timephased ?? []) expected[ends.findIndex((e) => toMinutes(t.finish) - 1 < e)] += t.value;
     for (const r of a.cashFlow.slice(0, a.statusPeriod)) close(r.actual!, expected[r.index - 1]);
     expectReconciles(a, 'synthetic with period actuals');
+    // Records for only every other assignment: the rest of AC still lands by the status date.
+    const partial = { ...s, assignments: s.assignments.map((x, i) => (i % 2 ? { ...x, timephased: undefined } : x)) };
+    const p = analyseSchedule(partial, { periods: 'week' });
+    expect(p.cashFlowInfo!.actualSource).toBe('file');
+    expectReconciles(p, 'synthetic with period actuals for half the assignments');
   });
 
   it('with an earlier status two periods back, the spend between the statuses is in the later period, covering both', () => {
