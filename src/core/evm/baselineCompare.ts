@@ -236,10 +236,10 @@ export function compareBaselines(a: BaselinePlan, b: BaselinePlan): BaselineComp
     if (fB !== null && rb) finishB = Math.max(finishB, fB);
     budgetA += bA ?? 0;
     budgetB += bB ?? 0;
+    // Built field by field: 100k of these must not cost a spread or Object.fromEntries each.
     const d: ActivityDelta = {
       code: described.code || described.activityId,
       name: described.name ?? '',
-      ...defined({ wbs: described.wbs, wbsName: described.wbsName, controlAccount: described.controlAccount, startA: ra?.start, startB: rb?.start, finishA: ra?.finish, finishB: rb?.finish }),
       status,
       startVariance,
       finishVariance,
@@ -250,6 +250,13 @@ export function compareBaselines(a: BaselinePlan, b: BaselinePlan): BaselineComp
       budgetB: bB,
       budgetChange: (bB ?? 0) - (bA ?? 0),
     };
+    if (described.wbs !== undefined) d.wbs = described.wbs;
+    if (described.wbsName !== undefined) d.wbsName = described.wbsName;
+    if (described.controlAccount !== undefined) d.controlAccount = described.controlAccount;
+    if (ra?.start !== undefined) d.startA = ra.start;
+    if (rb?.start !== undefined) d.startB = rb.start;
+    if (ra?.finish !== undefined) d.finishA = ra.finish;
+    if (rb?.finish !== undefined) d.finishB = rb.finish;
     activities.push(d);
     const wbsCode = described.wbs ?? '';
     let w = wbs.get(wbsCode);
