@@ -199,7 +199,8 @@ function BaselineTable({ list, canWrite, busy, onPmb, onDelete, onRename }: { li
               <td>{b.date ? formatDataDate(b.date) : '—'}</td>
               <td>{b.builtIn ? 'Comes with each import' : [b.createdBy, b.createdAt ? when(b.createdAt) : ''].filter(Boolean).join(', ')}</td>
               {canWrite ? (
-                <td className="baselines__actions">
+                <td>
+                  <div className="baselines__actions">
                   {!b.pmb ? (
                     <button type="button" className="btn btn-outline btn-sm" disabled={busy || !b.available} onClick={() => onPmb(b)}>
                       Make PMB<span className="sr-only"> of {b.name}</span>
@@ -225,6 +226,7 @@ function BaselineTable({ list, canWrite, busy, onPmb, onDelete, onRename }: { li
                       ) : null}
                     </>
                   ) : null}
+                  </div>
                 </td>
               ) : null}
             </tr>
