@@ -12,6 +12,7 @@ import type { Schedule } from '../../../src/core/model/schedule';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import type { DataBackend } from '../../../src/local/backend';
 import { CURRENT_STATUS, LATEST_FILE_BASELINE } from '../../../src/local/contracts';
+import { moveProject } from '../../../src/local/sync/move';
 import { projectDocIds } from '../../../src/local/sync/projectDocs';
 import { exchange, teamDevice } from './teamDevice';
 
@@ -194,6 +195,20 @@ describe('baselines with the team', () => {
     await expect(bob.api.deleteBaseline(saved.projectId, b.id)).rejects.toThrow(viewer);
     expect((await bob.api.listBaselines(saved.projectId)).baselines.map((x) => x.name)).toEqual(['Baseline in the latest import', 'Re-plan']);
     expect((await bob.api.compareBaselines(saved.projectId, LATEST_FILE_BASELINE, b.id)).summary.matched).toBeGreaterThan(0);
+  });
+
+  it('a move carries the baselines and the PMB to the other space', async () => {
+    const from = await teamDevice(ANN);
+    const to = await teamDevice(ANN);
+    const saved = await importInto(from.api, schedule(), null);
+    const b = await from.api.createBaseline(saved.projectId, { kind: 'current', importId: saved.importId }, 'Re-plan');
+    await from.api.setPmb(saved.projectId, b.id);
+    await moveProject(from.store.pouch, to.store.pouch, saved.projectId, { targetName: 'team' });
+    const ids = await projectDocIds(to.store.pouch, saved.projectId);
+    expect(ids).toEqual(expect.arrayContaining([`baseline:${saved.projectId}:${b.id}`, `pmb:${saved.projectId}`]));
+    expect(await projectDocIds(from.store.pouch, saved.projectId)).toEqual([]);
+    await to.store.refreshDerived();
+    expect(await to.api.listBaselines(saved.projectId)).toMatchObject({ pmbId: b.id });
   });
 
   it('the baseline documents are the project’s: moved with it (projectDocIds) and deleted with it', async () => {
