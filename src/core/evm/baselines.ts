@@ -35,6 +35,11 @@ export interface BaselinePlanRow {
   finish?: LocalDateTime;
   budgetCost?: number;
   budgetUnits?: number;
+  /**
+   * Duration in working hours when the source holds one (the file's baseline duration, the current
+   * actual + remaining); otherwise applyBaseline counts it from the dates.
+   */
+  duration?: number;
 }
 
 export interface BaselinePlan {
@@ -54,7 +59,7 @@ function wbsIndex(wbs: readonly WbsNode[]): Map<string, WbsNode> {
   return new Map(wbs.map((w) => [w.id, w]));
 }
 
-type Values = Pick<BaselinePlanRow, 'start' | 'finish' | 'budgetCost' | 'budgetUnits'>;
+type Values = Pick<BaselinePlanRow, 'start' | 'finish' | 'budgetCost' | 'budgetUnits' | 'duration'>;
 
 /**
  * One row: the activity's description and the values. Built field by field (no spreads or
@@ -76,6 +81,7 @@ function rowOf(a: Activity, wbs: Map<string, WbsNode>, v: Values): BaselinePlanR
   if (v.finish !== undefined) r.finish = v.finish;
   if (v.budgetCost !== undefined) r.budgetCost = v.budgetCost;
   if (v.budgetUnits !== undefined) r.budgetUnits = v.budgetUnits;
+  if (v.duration !== undefined) r.duration = v.duration;
   return r;
 }
 
@@ -95,7 +101,7 @@ function planOf(schedule: Schedule, name: string, date: LocalDateTime | undefine
 
 /** The import's own baseline fields: what the analysis uses when no other PMB is chosen. */
 export function planOfFile(schedule: Schedule, name = 'Baseline in the file'): BaselinePlan {
-  return planOf(schedule, name, schedule.project.dataDate, (a) => ({ start: a.baselineStart, finish: a.baselineFinish, budgetCost: a.budgetCost, budgetUnits: a.budgetUnits }));
+  return planOf(schedule, name, schedule.project.dataDate, (a) => ({ start: a.baselineStart, finish: a.baselineFinish, budgetCost: a.budgetCost, budgetUnits: a.budgetUnits, duration: a.baselineDuration }));
 }
 
 /**
@@ -109,6 +115,8 @@ export function planOfCurrent(schedule: Schedule, name = 'Current schedule'): Ba
     finish: a.actualFinish ?? a.forecastFinish ?? a.plannedFinish ?? a.baselineFinish,
     budgetCost: a.actualCost + a.remainingCost,
     budgetUnits: a.actualUnits + a.remainingUnits,
+    // Unfinished work: what is done plus what remains; else the duration as planned.
+    duration: a.actualDuration !== undefined && a.remainingDuration !== undefined ? a.actualDuration + a.remainingDuration : a.originalDuration,
   }));
 }
 
@@ -226,7 +234,8 @@ export function applyBaseline(schedule: Schedule, plan: BaselinePlan): AppliedBa
     const s = r.start ? tryToMinutes(r.start) : null;
     const f = r.finish ? tryToMinutes(r.finish) : null;
     // Duration-based % complete divides by the baseline duration: it must be this plan's, in working hours.
-    if (s !== null && f !== null && f >= s) next.baselineDuration = workingHoursBetween(calendarOf(a.calendarId), s, f);
+    if (r.duration !== undefined) next.baselineDuration = r.duration;
+    else if (s !== null && f !== null && f >= s) next.baselineDuration = workingHoursBetween(calendarOf(a.calendarId), s, f);
     return next;
   });
   const warnings: AppliedBaseline['warnings'] = [];

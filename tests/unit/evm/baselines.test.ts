@@ -38,6 +38,26 @@ describe('applyBaseline', () => {
     for (const m of ['pv', 'ev', 'ac', 'bac'] as const) expect(after.cost[m].value).toBeCloseTo(before.cost[m].value as number, 6);
   });
 
+  it('keeps the file’s own baseline durations, which weigh a schedule measured in duration', () => {
+    const base = schedule();
+    // No costs or units (the measure basis is duration), and baseline durations unlike the date
+    // spans, as P6's target duration can be.
+    const s: Schedule = {
+      ...base,
+      assignments: [],
+      activities: base.activities.map((a) => ({ ...a, budgetCost: 0, actualCost: 0, remainingCost: 0, budgetUnits: 0, actualUnits: 0, remainingUnits: 0, baselineDuration: a.baselineDuration === undefined ? undefined : a.baselineDuration * 1.5 })),
+    };
+    const before = analyseSchedule(s, { periods: 'month' });
+    expect(before.measureBasis).toBe('duration');
+    const after = analyseSchedule(applyBaseline(s, planOfFile(s)).schedule, { periods: 'month' });
+    expect(after.cost.bac.value).toBeCloseTo(before.cost.bac.value as number, 6);
+    expect(after.cost.ev.value).toBeCloseTo(before.cost.ev.value as number, 6);
+    // A plan of dates only (MS Project Baseline n holds no duration here): counted from its dates.
+    const datesOnly = planOfFile(s);
+    const counted = analyseSchedule(applyBaseline(s, { ...datesOnly, rows: datesOnly.rows.map(({ duration: _d, ...r }) => r) }).schedule, { periods: 'month' });
+    expect(counted.cost.bac.value).toBeCloseTo((before.cost.bac.value as number) / 1.5, -2);
+  });
+
   it('a plan with later dates lowers PV; EV, AC and BAC stay as they were', () => {
     const s = schedule();
     const before = analyseSchedule(s, { periods: 'month' });
