@@ -11,6 +11,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { encodeSingleByte } from '../../src/core/import/encoding';
 import { syntheticSchedule } from '../../src/core/model/synthetic';
 import { writeXer } from '../../src/core/model/writers/xer';
+import { expectNoSeriousAxe } from './pageChecks';
 import { signedInUser } from './session';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -76,6 +77,8 @@ test('set current as baseline, make it the PMB and see BAC change, then compare'
   await expect(budgetHeader).toHaveAttribute('aria-sort', 'descending');
   await result.getByRole('button', { name: 'WBS', exact: true }).click();
   await expect(result.getByRole('columnheader', { name: /Worst slip/ })).toBeVisible();
+  // No serious accessibility problem on the tab, the comparison included.
+  await expectNoSeriousAxe(page, '.baselines');
 
   // The cookie banner would cover the screenshots.
   const cookies = page.getByRole('button', { name: 'Essential Only' });
