@@ -15,6 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { baselinesSuite } from './baselines.bench';
 import { esSuite, evmSuite } from './evm.bench';
 import { xerSuite } from './xer.bench';
 import { mspdiSuite } from './mspdi.bench';
@@ -24,7 +25,7 @@ import { bench } from './harness';
 import { subscriptionLoadBench } from './subscription.bench';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- suites differ in their setup type
-const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite, mspdiSuite, tablesSuite];
+const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite, mspdiSuite, tablesSuite, baselinesSuite];
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {

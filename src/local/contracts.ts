@@ -8,7 +8,7 @@
  * postMessage, so it is plain data (structured-clonable), apart from callbacks, which the page
  * passes wrapped in Comlink.proxy.
  */
-import type { EacMethod, PeriodTable, ScheduleAnalysisOptions } from '../core/evm';
+import type { BaselineComparison, EacMethod, PeriodTable, ScheduleAnalysisOptions } from '../core/evm';
 import type { DashboardData } from '../core/insight';
 import type { AlertRule } from '../core/insight/rules';
 import type { ImportProgress, ParseOptions, ParseOutcome, ProjectSummary } from '../core/import';
@@ -406,7 +406,7 @@ export interface ProjectChanges {
 
 // --- the data worker ---------------------------------------------------------------------------
 
-export interface DataApi extends SyncApi {
+export interface DataApi extends SyncApi, BaselinesApi {
   /**
    * Binds this worker to one account's local database; a worker never switches accounts. `who`
    * names the user on what they write (comments, VARs, imports).
@@ -526,4 +526,93 @@ export interface SyncApi {
 
 export interface TourWorkerApi {
   analyseSample: typeof analyseSample;
+}
+
+// --- baselines (issue 14) ---
+//
+// A baseline is a small document that names its source rather than a copy of it: an import is
+// immutable, so "the Baseline 2 of import X" or "the current dates of import Y" always gives the
+// same plan, and a project's twenty baselines cost twenty small documents, not twenty copies of
+// 100k activities. The performance measurement baseline (PMB) is one of them; the analysis
+// measures PV and BAC against it.
+
+/** Where a baseline's dates and budgets come from, in one of the project's imports. */
+export type BaselineSource =
+  /** The import's own baseline fields (P6 planned dates or baseline project, MS Project Baseline 0). */
+  | { kind: 'file'; importId: string }
+  /** The import's current dates and its budgets at completion ("set current as baseline"). */
+  | { kind: 'current'; importId: string }
+  /** A baseline the import holds: MS Project Baseline 1–10, the P6 baseline project, the P6 planned dates. */
+  | { kind: 'stored'; importId: string; baselineId: string };
+
+/**
+ * The built-in baseline: the baseline fields of the latest import, whichever it is. It is the PMB
+ * until another is chosen (what the analysis has always measured against); it cannot be renamed
+ * or deleted.
+ */
+export const LATEST_FILE_BASELINE = 'latest-file';
+/** In a comparison: the current status (the latest import's current dates and budgets). */
+export const CURRENT_STATUS = 'current-status';
+export const BASELINE_NAME_MAX_CHARS = 120;
+
+export interface BaselineRow {
+  /** The baseline's id, or LATEST_FILE_BASELINE. */
+  id: string;
+  name: string;
+  /** Absent for the built-in baseline. */
+  source?: BaselineSource;
+  /** What it was taken from, as a sentence fragment: "Baseline 2 in tower.xml (status 1 Mar 2024)". */
+  sourceLabel: string;
+  /** The date the source gives it (the import's status date, or the baseline's own date). */
+  date?: string;
+  /** When it was set (ISO instant) and by whom. */
+  createdAt?: string;
+  createdBy?: string;
+  /** The performance measurement baseline: the one PV and BAC come from. */
+  pmb: boolean;
+  builtIn: boolean;
+  /** Two names written at once on two devices, the one shown first; null when none. */
+  nameConflict: ConflictVersion[] | null;
+  /** False when its import is not (yet) on this device: it cannot be used until it arrives. */
+  available: boolean;
+  seen: SeenToken;
+}
+
+export interface BaselineList {
+  baselines: BaselineRow[];
+  /** The PMB's id (LATEST_FILE_BASELINE when none was chosen). */
+  pmbId: string;
+  /** Why the chosen PMB is not in use (deleted on another device, its import not here yet), when so. */
+  pmbProblem?: string;
+  /** Two PMBs chosen at once on two devices (the one in use first); null when none. */
+  pmbConflict: ConflictVersion[] | null;
+}
+
+/** A source a baseline can be created from, as the create form offers it. */
+export interface BaselineSourceOption {
+  source: BaselineSource;
+  /** "Current dates and budgets of tower.xml (status 1 Mar 2024)". */
+  label: string;
+  /** A name to start from. */
+  suggestedName: string;
+  /** Activities with a date or budget in it. */
+  activities: number;
+}
+
+/** What a compare is between: a baseline id, LATEST_FILE_BASELINE or CURRENT_STATUS. */
+export type BaselineRef = string;
+
+export interface BaselinesApi {
+  /** The project's baselines, the built-in one first, then by creation. */
+  listBaselines(projectId: string): Promise<BaselineList>;
+  /** What a new baseline can be taken from: each import's baselines and current plan, latest first. */
+  baselineSources(projectId: string): Promise<BaselineSourceOption[]>;
+  createBaseline(projectId: string, source: BaselineSource, name: string): Promise<BaselineRow>;
+  renameBaseline(projectId: string, baselineId: string, name: string, seen?: SeenToken): Promise<BaselineRow>;
+  /** Refused for the PMB (choose another first) and for the built-in baseline. */
+  deleteBaseline(projectId: string, baselineId: string): Promise<void>;
+  /** Makes a baseline the PMB: the project's figures change. Emits 'projects-changed'. */
+  setPmb(projectId: string, baselineId: string): Promise<BaselineList>;
+  /** B − A: dates in working days, budgets in the project's currency. */
+  compareBaselines(projectId: string, a: BaselineRef, b: BaselineRef): Promise<BaselineComparison>;
 }

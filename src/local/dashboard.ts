@@ -4,7 +4,8 @@
  * worker serves it; tests run exactly this and compare it with the CLI on the same file
  * (tests/web/store/appCliParity.test.ts).
  *
- * Results are cached in Dexie per import, options (the status date among them) and app build:
+ * Results are cached in Dexie per import, options (the status date among them), the project's
+ * performance measurement baseline (baselines/plans.ts) and app build:
  * reopening a dashboard or flipping back to an option already seen skips loading and analysing the
  * schedule again. The store clears a project's cache whenever its imports change.
  *
@@ -18,6 +19,7 @@ import { tryToMinutes } from '../core/model/dates';
 import { localToday } from '../core/model/statusDate';
 import type { AccountSession } from './account';
 import { FIRST_DASHBOARD_OPTIONS, type DashboardOptions, type DashboardResult, type DataApi, type ImportSummaryRow } from './contracts';
+import { pmbOf } from './baselines/plans';
 import type { LocalStore } from './store';
 
 export type { DashboardOptions, DashboardResult };
@@ -59,14 +61,16 @@ export async function projectDashboard(s: LocalStore, projectId: string, options
   }
   const row = importId ? imports.find((i) => i.importId === importId) : imports.at(-1);
   const cacheImport = importId ?? row?.importId;
-  const key = cacheKey(buildId, importId !== undefined, analysisOptions, row, today);
+  // The project's performance measurement baseline (issue 14): part of the key, so choosing another shows at once.
+  const pmb = await pmbOf(s, projectId);
+  const key = cacheKey(buildId, importId !== undefined, analysisOptions, row, today) + pmb.key;
   if (cacheImport) {
     const hit = await s.cachedAnalysis<DashboardResult>(projectId, cacheImport, key).catch(() => undefined);
     if (hit) return hit;
   }
-  const result = analysed(await s.loadSchedule(projectId, importId), analysisOptions, today);
+  const result = analysed(await pmb.apply(await s.loadSchedule(projectId, importId)), analysisOptions, today);
   // A cache that cannot be written (storage full) costs only speed.
-  if (cacheImport) await s.cacheAnalysis(projectId, cacheImport, key, result).catch(() => undefined);
+  if (cacheImport && pmb.cacheable) await s.cacheAnalysis(projectId, cacheImport, key, result).catch(() => undefined);
   return result;
 }
 
@@ -83,9 +87,11 @@ export async function firstDashboard(s: LocalStore, saved: { projectId: string; 
     const row = imports.at(-1);
     if (!row || row.importId !== saved.importId) return false;
     const today = localToday(now);
-    const result = analysed(await s.withHistory(saved.projectId, saved.importId, saved.schedule), FIRST_DASHBOARD_OPTIONS, today);
+    const pmb = await pmbOf(s, saved.projectId);
+    const result = analysed(await pmb.apply(await s.withHistory(saved.projectId, saved.importId, saved.schedule)), FIRST_DASHBOARD_OPTIONS, today);
+    if (!pmb.cacheable) return false;
     // In memory at once; the save need not wait for the copy to reach IndexedDB.
-    s.cacheAnalysis(saved.projectId, saved.importId, cacheKey(buildId, false, FIRST_DASHBOARD_OPTIONS, row, today), result).catch(() => undefined);
+    s.cacheAnalysis(saved.projectId, saved.importId, cacheKey(buildId, false, FIRST_DASHBOARD_OPTIONS, row, today) + pmb.key, result).catch(() => undefined);
     return true;
   } catch {
     // The page computes it from storage instead, and shows any error the analysis has then.

@@ -10,3 +10,5 @@ export * from './rollup';
 export * from './cashflow';
 export * from './analyseSchedule';
 export * from './periodTable';
+export * from './baselines';
+export * from './baselineCompare';

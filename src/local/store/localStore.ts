@@ -155,6 +155,8 @@ export interface LocalStore {
   withHistory(projectId: string, importId: string, latest: Schedule): Promise<Schedule>;
   /** One import exactly as saved, without history. */
   loadImport(projectId: string, importId: string): Promise<Schedule>;
+  /** The baselines an import holds (MS Project Baseline 1–10, the P6 baseline project), read without the rest of it. */
+  importBaselines(projectId: string, importId: string): Promise<Schedule['baselines']>;
   findMatchingProject(schedule: Schedule): Promise<ProjectMatch | null>;
 
   rememberMapping(signature: string, corrections: Record<string, string | null>): Promise<void>;
@@ -369,7 +371,7 @@ class PouchDexieStore implements LocalStore {
       const projectId = r.doc.projectId;
       let bytes = jsonBytes(r.doc);
       // The small documents that change (period tables, comments, narratives) are read each time.
-      for (const type of ['periods', 'comment', 'var']) bytes += (await this.rangeBytes(`${type}:${projectId}:`, context, 50)).bytes;
+      for (const type of ['periods', 'comment', 'var', 'baseline']) bytes += (await this.rangeBytes(`${type}:${projectId}:`, context, 50)).bytes;
       for (const h of await this.headersOf(projectId)) bytes += jsonBytes(h) + (await this.importChunkBytes(h, context));
       out.push({ projectId, name: r.doc.name, bytes });
     }
@@ -440,8 +442,9 @@ class PouchDexieStore implements LocalStore {
     await deleteDocs(this.pouch, headers, context, this.timeoutMs);
     const periodTables = await readRange(this.pouch, `periods:${projectId}:`, context, this.timeoutMs, { docs: false });
     await deleteDocs(this.pouch, periodTables, context, this.timeoutMs);
-    // The project's comments and variance narratives (collab/, issue 13) go with it.
-    for (const type of ['comment', 'var']) {
+    // The project's comments and variance narratives (collab/, issue 13) and baselines (issue 14) go with it.
+    await guarded(() => deleteMutable(this.pouch, `pmb:${projectId}`), context, this.timeoutMs);
+    for (const type of ['comment', 'var', 'baseline']) {
       const docs = await readRange(this.pouch, `${type}:${projectId}:`, context, this.timeoutMs, { docs: false });
       await deleteDocs(this.pouch, docs, context, this.timeoutMs);
     }
@@ -663,6 +666,14 @@ class PouchDexieStore implements LocalStore {
     const header = await getOrNull<ImportHeaderDoc>(this.pouch, importDocId(projectId, importId), 'opening an import', this.timeoutMs);
     if (!header) throw new StoreError('not-found', 'That import is not on this device (it may have been deleted). Reopen the project to see its current imports.');
     return this.assemble(header);
+  }
+
+  async importBaselines(projectId: string, importId: string): Promise<Schedule['baselines']> {
+    checkId(projectId, 'project');
+    checkId(importId, 'import');
+    const header = await getOrNull<ImportHeaderDoc>(this.pouch, importDocId(projectId, importId), 'reading an import\u2019s baselines', this.timeoutMs);
+    if (!header) throw new StoreError('not-found', 'That import is not on this device (it may have been deleted). Reopen the project to see its current imports.');
+    return this.kindItems<Schedule['baselines'][number]>(header, 'base');
   }
 
   async loadSchedule(projectId: string, importId?: string): Promise<Schedule> {

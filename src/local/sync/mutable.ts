@@ -68,6 +68,10 @@ export const MUTABLE_TYPES: MutableTypes = {
   settings: { fields: 'all', fixed: ['projectId'] },
   comment: { fields: ['text', 'resolved'], fixed: ['projectId', 'target', 'author', 'createdAt'] },
   var: { fields: ['cause', 'impact', 'correctiveAction', 'owner', 'dueDate', 'status'], fixed: ['projectId', 'controlAccount', 'period', 'createdAt'] },
+  // Baselines (issue 14): only the name changes; the source is fixed, so the plan never does.
+  baseline: { fields: ['name'], fixed: ['projectId', 'source', 'createdAt', 'createdBy'] },
+  // The project's performance measurement baseline: which baseline, one per project.
+  pmb: { fields: ['baselineId'], fixed: ['projectId'] },
 };
 
 /** Keys that are never fields: PouchDB's, the type, the versions and the derived edit time. */

@@ -35,6 +35,7 @@
 import {
   SCHEDULE_FORMAT_VERSION,
   type Activity,
+  type Baseline,
   type Assignment,
   type Calendar,
   type CodeType,
@@ -533,7 +534,14 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
       const byCode = new Map<string, Activity>();
       for (const b of base.activities) byCode.set(b.code, b);
       let matched = 0;
+      // Both plans stay available as named baselines (the Baselines tab can make either the PMB):
+      // the P6 planned (target) dates and budgets this replaces, and the baseline project itself.
+      const planned: Baseline = { id: 'p6-planned', name: `P6 planned dates of ${p.code}`, activities: [] };
+      const fromBase: Baseline = { id: `p6-baseline:${base.id}`, name: `P6 baseline project ${base.code}`, activities: [] };
+      if (p.dataDate) planned.date = p.dataDate;
+      if (base.dataDate) fromBase.date = base.dataDate;
       for (const a of p.activities) {
+        planned.activities.push(definedOnly({ activityId: a.id, start: a.baselineStart, finish: a.baselineFinish, budgetCost: a.budgetCost, budgetUnits: a.budgetUnits }));
         const b = byCode.get(a.code);
         if (!b) {
           delete a.baselineStart;
@@ -552,7 +560,9 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
         if (b.originalDuration !== undefined) a.baselineDuration = b.originalDuration;
         a.budgetCost = b.budgetCost;
         a.budgetUnits = b.budgetUnits;
+        fromBase.activities.push(definedOnly({ activityId: a.id, start: a.baselineStart, finish: a.baselineFinish, budgetCost: a.budgetCost, budgetUnits: a.budgetUnits }));
       }
+      p.baselines = [fromBase, planned];
       p.warnings.push({ message: `Baseline dates and budgets come from baseline project ${base.code} (matched ${plural(matched, 'activity', 'activities')} of ${p.activities.length} by activity ID; unmatched activities have no baseline).`, where: `PROJECT ${p.id}` });
     } else if (p.baseKey !== -1 && base !== p) {
       p.warnings.push({
@@ -592,7 +602,7 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
       assignments: p.assignments,
       codeTypes: types,
       snapshots: [],
-      baselines: [],
+      baselines: p.baselines ?? [],
       changeOrders: [],
       source: { format: src.format, application, warnings: [...fileWarnings, ...p.warnings] },
     };
@@ -606,8 +616,7 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
   return { projects: summaries, schedules };
 }
 
-
-
-
-
-
+/** The object without its undefined fields (a baseline row holds only the values it has). */
+function definedOnly<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
