@@ -10,3 +10,4 @@ export * from './rollup';
 export * from './cashflow';
 export * from './analyseSchedule';
 export * from './periodTable';
+export * from './revisions';
