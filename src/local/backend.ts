@@ -4,6 +4,7 @@
  * Node, against the same store and sync code.
  */
 import { AccountSession, openTeamStore, type AccountSessionOptions, type OpenTeamStore } from './account';
+import { changesHandlers } from './changes';
 import { collabHandlers, type Identity } from './collab';
 import type { DataApi, StoreEvent, SyncTeam } from './contracts';
 import { dashboardHandlers } from './dashboard';
@@ -95,5 +96,6 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
     resolveVarianceConflict: inSession(collab.resolveVarianceConflict),
     markProjectSeen: inSession(collab.markProjectSeen),
     moveProject: (projectId, toTeamId, onProgress) => moves.moveProject(projectId, toTeamId, onProgress),
+    ...changesHandlers(session, who, { buildId: opts.buildId, now: opts.now }),
   };
 }

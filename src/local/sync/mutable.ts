@@ -68,6 +68,12 @@ export const MUTABLE_TYPES: MutableTypes = {
   settings: { fields: 'all', fixed: ['projectId'] },
   comment: { fields: ['text', 'resolved'], fixed: ['projectId', 'target', 'author', 'createdAt'] },
   var: { fields: ['cause', 'impact', 'correctiveAction', 'owner', 'dueDate', 'status'], fixed: ['projectId', 'controlAccount', 'period', 'createdAt'] },
+  // Change control (issue 14, src/local/changes): change requests and the project's starting reserves.
+  change: {
+    fields: ['title', 'changeType', 'description', 'lines', 'status', 'number', 'requester', 'requestedAt', 'approver', 'decidedAt', 'decisionNote', 'approvedStatusDate'],
+    fixed: ['projectId', 'createdAt', 'createdBy'],
+  },
+  budgetbase: { fields: ['managementReserve', 'undistributedBudget'], fixed: ['projectId'] },
 };
 
 /** Keys that are never fields: PouchDB's, the type, the versions and the derived edit time. */
