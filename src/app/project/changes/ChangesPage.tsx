@@ -44,6 +44,11 @@ function describeField(f: ChangeAuditEntry['fields'][number], currency: string):
     if (v && typeof v === 'object' && 'name' in v) return String((v as { name: unknown }).name);
     if (f.field === 'changeType' || f.field === 'type') return CHANGE_TYPE_LABELS[v as ChangeType] ?? String(v);
     if (v === null || v === '') return '(empty)';
+    if (typeof v === 'number' && f.field === 'number') return `CR-${String(v).padStart(3, '0')}`;
+    if (typeof v === 'number') return formatMoney(v, currency);
+    // Instants (requested, decided) as a reader writes them; the status date as a day.
+    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(v)) return new Date(v).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v)) return formatDate(v.slice(0, 10));
     return String(v);
   };
   const name = f.field === 'changeType' ? 'type' : f.field === 'lines' ? 'budget lines' : f.field.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
