@@ -42,8 +42,8 @@ function describeField(f: ChangeAuditEntry['fields'][number], currency: string):
     }
     if (Array.isArray(v)) return v.map(show).join(' / ');
     if (v && typeof v === 'object' && 'name' in v) return String((v as { name: unknown }).name);
+    if (v === null || v === undefined || v === '') return '(empty)';
     if (f.field === 'changeType' || f.field === 'type') return CHANGE_TYPE_LABELS[v as ChangeType] ?? String(v);
-    if (v === null || v === '') return '(empty)';
     if (typeof v === 'number' && f.field === 'number') return `CR-${String(v).padStart(3, '0')}`;
     if (typeof v === 'number') return formatMoney(v, currency);
     // Instants (requested, decided) as a reader writes them; the status date as a day.
@@ -308,6 +308,7 @@ export default function ChangesPage() {
   }
 
   const approved = log.changes.filter((c) => c.status === 'approved');
+  const selected = log.changes.find((c) => c.id === open) ?? null;
   const applied = p.data?.changeControl;
   return (
     <div className="changes-page">
@@ -403,31 +404,31 @@ export default function ChangesPage() {
                     </tr>
                   ) : null}
                   {rows.map((c) => (
-                    <ChangeRows
-                      key={c.id}
-                      c={c}
-                      log={log}
-                      isOpen={open === c.id}
-                      toggle={() => setOpen((o) => (o === c.id ? null : c.id))}
-                      details={
-                        <ChangeDetails
-                          change={c}
-                          log={log}
-                          projectId={p.id}
-                          busy={busy}
-                          refresh={read + p.changed}
-                          onEdit={() => {
-                            setEditing(c);
-                            setError(null);
-                          }}
-                          act={act}
-                        />
-                      }
-                    />
+                    <ChangeRow key={c.id} c={c} log={log} isOpen={open === c.id} toggle={() => setOpen((o) => (o === c.id ? null : c.id))} />
                   ))}
                 </tbody>
               </table>
             </div>
+            {selected ? (
+              // Below the table, not in a row of it: on a phone the table scrolls sideways, the details must not.
+              <section className="changes-selected" aria-labelledby="change-selected">
+                <h3 id="change-selected">
+                  <span className="changes-code">{selected.number}</span> {selected.title}
+                </h3>
+                <ChangeDetails
+                  change={selected}
+                  log={log}
+                  projectId={p.id}
+                  busy={busy}
+                  refresh={read + p.changed}
+                  onEdit={() => {
+                    setEditing(selected);
+                    setError(null);
+                  }}
+                  act={act}
+                />
+              </section>
+            ) : null}
           </>
         ) : null}
       </section>
@@ -451,46 +452,39 @@ export default function ChangesPage() {
   );
 }
 
-function ChangeRows({ c, log, isOpen, toggle, details }: { c: ChangeView; log: ChangeLog; isOpen: boolean; toggle(): void; details: React.ReactNode }) {
+function ChangeRow({ c, log, isOpen, toggle }: { c: ChangeView; log: ChangeLog; isOpen: boolean; toggle(): void }) {
   return (
-    <>
-      <tr data-change={c.number} data-status={c.status} className={isOpen ? 'is-open' : undefined}>
-        <th scope="row" className="changes-code">
-          <button type="button" className="changes-open" aria-expanded={isOpen} onClick={toggle}>
-            {c.number}
-          </button>
-          {c.conflicts.length > 0 ? <span className="badge badge-muted">conflict</span> : null}
-        </th>
-        <td>{c.title || <span className="muted">(no title)</span>}</td>
-        <td>{CHANGE_TYPE_LABELS[c.type]}</td>
-        <td>
-          <span className={`changes-status changes-status--${c.status}`}>{STATUS_LABEL[c.status]}</span>
-        </td>
-        <td className="num">{formatMoney(c.total, log.currency)}</td>
-        <td>
-          {c.requester ? (
-            <>
-              {day(c.requestedAt)} <span className="muted">{c.requester.name}</span>
-            </>
-          ) : (
-            '—'
-          )}
-        </td>
-        <td>
-          {c.approver ? (
-            <>
-              {day(c.decidedAt)} <span className="muted">{c.approver.name}</span>
-            </>
-          ) : (
-            '—'
-          )}
-        </td>
-      </tr>
-      {isOpen ? (
-        <tr className="changes-details-row">
-          <td colSpan={COLUMNS.length}>{details}</td>
-        </tr>
-      ) : null}
-    </>
+    <tr data-change={c.number} data-status={c.status} className={isOpen ? 'is-open' : undefined}>
+      <th scope="row" className="changes-code">
+        <button type="button" className="changes-open" aria-expanded={isOpen} onClick={toggle}>
+          {c.number}
+        </button>
+        {c.conflicts.length > 0 ? <span className="badge badge-muted">conflict</span> : null}
+      </th>
+      <td>{c.title || <span className="muted">(no title)</span>}</td>
+      <td>{CHANGE_TYPE_LABELS[c.type]}</td>
+      <td>
+        <span className={`changes-status changes-status--${c.status}`}>{STATUS_LABEL[c.status]}</span>
+      </td>
+      <td className="num">{formatMoney(c.total, log.currency)}</td>
+      <td>
+        {c.requester ? (
+          <>
+            {day(c.requestedAt)} <span className="muted">{c.requester.name}</span>
+          </>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td>
+        {c.approver ? (
+          <>
+            {day(c.decidedAt)} <span className="muted">{c.approver.name}</span>
+          </>
+        ) : (
+          '—'
+        )}
+      </td>
+    </tr>
   );
 }
