@@ -5,6 +5,7 @@
 import { reconcile } from '../../core/changes/reconcile';
 import { earliestLineDay } from '../../core/changes/transitions';
 import { dateOnly, MINUTES_PER_DAY, tryToMinutes } from '../../core/model/dates';
+import { periodGrid } from '../../core/evm/periods';
 import type { BreakdownNode } from '../../core/evm/types';
 import type { AccountSession } from '../account';
 import { collabContext, type Identity } from '../collab/context';
@@ -40,8 +41,11 @@ function accountsOf(root: BreakdownNode | null): ChangeAccountOption[] {
   return out;
 }
 
-/** The analysis's periods that end after the status date, each from the first day a line may use. */
-function periodsOf(data: DashboardResult, earliest: string | null): ChangePeriodOption[] {
+/** A year of periods after the plan's last one: added scope often falls after today's finish. */
+const EXTRA_MINUTES = 366 * MINUTES_PER_DAY;
+
+/** The analysis's periods that end after the status date, each from the first day a line may use, then a year more. */
+function periodsOf(data: DashboardResult, earliest: string | null, periods: 'week' | 'month'): ChangePeriodOption[] {
   const out: ChangePeriodOption[] = [];
   const series = data.analysis.series;
   series.forEach((p, i) => {
@@ -54,6 +58,17 @@ function periodsOf(data: DashboardResult, earliest: string | null): ChangePeriod
     if (from > last) return;
     out.push({ label: p.period.label, from, to: last });
   });
+  const lastEnd = series.at(-1)?.period.end;
+  const end = lastEnd ? tryToMinutes(lastEnd) : null;
+  if (end !== null) {
+    const more = periodGrid(periods === 'week' ? { kind: 'week', anchor: end } : { kind: 'month' }, end, end + EXTRA_MINUTES);
+    more.ends.forEach((e, i) => {
+      const start = i === 0 ? more.start : more.ends[i - 1];
+      if (e <= end || start < end) return;
+      const from = dateOnly(start);
+      out.push({ label: more.labels[i], from: earliest && from < earliest ? earliest : from, to: dateOnly(e - MINUTES_PER_DAY) });
+    });
+  }
   return out;
 }
 
@@ -108,7 +123,7 @@ export function changesHandlers(session: AccountSession, who: Identity, opts: { 
         earliestLineDay: earliest,
         currency: data?.analysis.project.currency ?? 'GBP',
         accounts: data ? accountsOf(data.analysis.breakdown) : [],
-        periods: data ? periodsOf(data, earliest) : [],
+        periods: data ? periodsOf(data, earliest, options.periods ?? 'month') : [],
         canEdit: writable,
         canApprove,
         ...(!canApprove ? { roleNote: store.writeRefusal ?? store.readOnly?.message ?? `Your role in this team is ${c.role}: an editor, admin or owner approves or rejects changes.` } : {}),

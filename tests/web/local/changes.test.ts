@@ -41,10 +41,14 @@ describe('the change log', () => {
     const log0 = await api.listChanges(p);
     expect(log0).toMatchObject({ changes: [], statusDate: '2025-02-05T17:00', earliestLineDay: '2025-02-06', canEdit: true, canApprove: true });
     expect(log0.accounts.map((a) => a.id)).toEqual(['CA-100', 'CA-200']);
-    expect(log0.periods.map((x) => [x.label, x.from, x.to])).toEqual([
+    // From the status date on, then a year after the plan's last period (added scope often falls after it).
+    expect(log0.periods.slice(0, 3).map((x) => [x.label, x.from, x.to])).toEqual([
       ['2025-02', '2025-02-06', '2025-02-28'],
       ['2025-03', '2025-03-01', '2025-03-31'],
+      ['2025-04', '2025-04-01', '2025-04-30'],
     ]);
+    expect(log0.periods.at(-1)).toEqual({ label: '2026-04', from: '2026-04-01', to: '2026-04-30' });
+    expect((await api.listChanges(p, { periods: 'week' })).periods[0]).toEqual({ label: 'w/e 2025-02-12', from: '2025-02-06', to: '2025-02-11' });
 
     const c = await api.saveChange(p, null, { title: ' Extra pump ', type: 'scope' });
     expect(c).toMatchObject({ number: 'CR-001', status: 'draft', title: 'Extra pump', lines: [], createdBy: ANN, total: 0 });
