@@ -60,6 +60,10 @@ export async function projectDashboard(s: LocalStore, projectId: string, options
     const latest = (await s.listPeriodTables(projectId)).at(-1);
     if (latest) {
       const analysis = analysePeriodTable(latest.table, { eacMethod: options.eacMethod });
+      // A period table carries PV per period, not budgets per control account: approved changes are
+      // not applied to it, and the figures say so rather than pretend.
+      if ((await approvedRevisions(s.pouch, projectId)).applied)
+        analysis.warnings.push('This project’s figures come from a period table, which has no control-account budgets, so its approved changes are not applied to BAC or PV: import a schedule to see them in the figures.');
       return { ...dashboardOf(analysis, { eacMethod: options.eacMethod }), importWarnings: [] };
     }
   }

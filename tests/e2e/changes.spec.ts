@@ -62,6 +62,12 @@ test('a scope change, approved, revises BAC and PV from its period on while EV a
   await form.getByLabel('Line 1 period').selectOption({ label: '2025-03' });
   await form.getByLabel('Line 1 amount').fill('30,000');
   await expect(form.getByTestId('change-form-total')).toHaveText('£30,000');
+  if (process.env.E2E_SCREENSHOTS) {
+    await page.setViewportSize({ width: 360, height: 900 });
+    await noSidewaysOverflow(page);
+    await form.screenshot({ path: 'test-results/changes-form-360.png' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
   await form.getByRole('button', { name: 'Save as draft' }).click();
 
   const row = page.locator('tr[data-change="CR-001"]');

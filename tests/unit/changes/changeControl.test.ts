@@ -64,6 +64,18 @@ describe('budget revisions of the PMB in the analysis', () => {
     expect(byWbs.warnings.join(' ')).toMatch(/CA-200 are in the project's totals but not on a row of this breakdown/);
   });
 
+  it('on a WBS breakdown, revises the element named and each of its ancestors', () => {
+    const pumps = { id: 'W21', kind: 'wbs' as const, code: '2.1', name: 'Pumps' };
+    const base = analyseSchedule(schedule, { periods: 'month', breakdown: 'wbs' });
+    const a = analyseSchedule(schedule, { periods: 'month', breakdown: 'wbs', budgetRevisions: budgetRevisions([change({ lines: [line(pumps, '2025-04-01', '2025-04-30', 1000)] })]) });
+    const find = (root: typeof a.breakdown, id: string) => root!.children.flatMap((n) => [n, ...n.children]).find((n) => n.id === id)!;
+    expect(find(a.breakdown, 'W21').cost.bac.value).toBe(find(base.breakdown, 'W21').cost.bac.value! + 1000);
+    expect(find(a.breakdown, 'W2').cost.bac.value).toBe(find(base.breakdown, 'W2').cost.bac.value! + 1000);
+    expect(find(a.breakdown, 'W1')).toEqual(find(base.breakdown, 'W1'));
+    expect(a.breakdown!.cost.bac.value).toBe(226000);
+    expect(a.warnings.join(' ')).not.toMatch(/not on a row/);
+  });
+
   it('spreads a line over its period: a status date inside it plans the elapsed share', () => {
     const revs = budgetRevisions([change({ lines: [line(CA200, '2025-04-01', '2025-04-30', 30000)] })]);
     expect(revisionPlannedBy(revs, toMinutes('2025-04-16T00:00'))).toBeCloseTo(15000, 9);

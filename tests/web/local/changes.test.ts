@@ -168,6 +168,25 @@ describe('approved changes in the dashboard', () => {
   });
 });
 
+describe('a project measured from a period table', () => {
+  it('says its approved changes are not in its figures, rather than showing a BAC that ignores them silently', async () => {
+    const { api } = await teamDevice(ANN);
+    const rows = [
+      { label: 'Jan', end: '2025-01-31', pv: 100, ev: 90, ac: 95 },
+      { label: 'Feb', end: '2025-02-28', pv: 200, ev: 180, ac: 190 },
+      { label: 'Mar', end: '2025-03-31', pv: 300, ev: null, ac: null },
+    ];
+    const { projectId: p } = await api.savePeriodTable({ valuesAre: 'cumulative', rows }, { fileName: 'monthly.csv' });
+    const log = await api.listChanges(p);
+    expect(log.statusDate).toBe('2025-03-31');
+    const c = await api.saveChange(p, null, { title: 'Extra', lines: [{ account: CA200, from: '2025-04-01', to: '2025-04-30', period: 'Apr', amount: 50 }] });
+    await api.setChangeStatus(p, c.id, 'pending');
+    await api.setChangeStatus(p, c.id, 'approved');
+    const d = await api.dashboard(p);
+    expect(d.analysis.warnings.join(' ')).toMatch(/figures come from a period table, which has no control-account budgets, so its approved changes are not applied/);
+  });
+});
+
 describe('two devices', () => {
   it('numbers claimed offline on both show apart, and the later takes the next free number when it moves on', async () => {
     const ann = await teamDevice(ANN);
