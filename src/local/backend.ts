@@ -5,6 +5,7 @@
  */
 import { AccountSession, openTeamStore, type AccountSessionOptions, type OpenTeamStore } from './account';
 import { baselinesHandlers } from './baselines';
+import { changesHandlers } from './changes';
 import { collabHandlers, type Identity } from './collab';
 import type { DataApi, StoreEvent, SyncTeam } from './contracts';
 import { dashboardHandlers } from './dashboard';
@@ -97,5 +98,6 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
     markProjectSeen: inSession(collab.markProjectSeen),
     moveProject: (projectId, toTeamId, onProgress) => moves.moveProject(projectId, toTeamId, onProgress),
     ...baselinesHandlers(session, who, { now: opts.now }),
+    ...changesHandlers(session, who, { buildId: opts.buildId, now: opts.now }),
   };
 }

@@ -135,9 +135,11 @@ export type DashboardResult = DashboardData & {
    * Absent: the defaults (core/insight/rules.ts DEFAULT_RULES).
    */
   rules?: readonly AlertRule[];
+  /** The approved changes the figures include (change control, issue 14); absent when none. */
+  changeControl?: AppliedChanges;
 };
 
-export type DashboardOptions = Omit<ScheduleAnalysisOptions, 'today'> & { importId?: string };
+export type DashboardOptions = Omit<ScheduleAnalysisOptions, 'today' | 'budgetRevisions'> & { importId?: string };
 
 /**
  * The options a project's dashboard opens with. The data worker computes the first dashboard with
@@ -406,7 +408,7 @@ export interface ProjectChanges {
 
 // --- the data worker ---------------------------------------------------------------------------
 
-export interface DataApi extends SyncApi, BaselinesApi {
+export interface DataApi extends SyncApi, BaselinesApi, ChangesApi {
   /**
    * Binds this worker to one account's local database; a worker never switches accounts. `who`
    * names the user on what they write (comments, VARs, imports).
@@ -615,4 +617,147 @@ export interface BaselinesApi {
   setPmb(projectId: string, baselineId: string): Promise<BaselineList>;
   /** B − A: dates in working days, budgets in the project's currency. */
   compareBaselines(projectId: string, a: BaselineRef, b: BaselineRef): Promise<BaselineComparison>;
+}
+
+// --- change control (issue 14) ---
+
+import type { ChangeLine, ChangeStatus, ChangeType } from '../core/changes/types';
+import type { Reconciliation } from '../core/changes/reconcile';
+export type { ChangeAccount, ChangeLine, ChangeStatus, ChangeType } from '../core/changes/types';
+export type { BudgetPosition, Reconciliation, ReconciliationStep } from '../core/changes/reconcile';
+
+/** What a change request says, as the form edits it. */
+export interface ChangeFields {
+  title: string;
+  type: ChangeType;
+  description: string;
+  lines: ChangeLine[];
+}
+
+export interface ChangePerson {
+  id: string;
+  name: string;
+}
+
+export interface ChangeView extends ChangeFields {
+  /** The document's own id (unique on every device): what the calls below take. */
+  id: string;
+  /**
+   * CR-001…: claimed at creation as the next number this device knows. Two devices that numbered
+   * a change alike while offline both show the number with the end of their id ("CR-004-k2x9",
+   * `duplicateNumber`) — the earlier one keeps it plain — until the later one is next submitted,
+   * approved or rejected, which gives it the next free number.
+   */
+  number: string;
+  duplicateNumber: boolean;
+  status: ChangeStatus;
+  /** Who submitted it, and when (ISO instant); null while a draft never submitted. */
+  requester: ChangePerson | null;
+  requestedAt: string | null;
+  /** Who approved or rejected it, and when. */
+  approver: ChangePerson | null;
+  decidedAt: string | null;
+  decisionNote: string;
+  /** The status date it was approved at: its lines start on or after it. */
+  approvedStatusDate: string | null;
+  createdAt: string;
+  createdBy: ChangePerson;
+  updatedAt: string;
+  /** Σ of the lines. */
+  total: number;
+  /** Fields two devices changed at once: every version kept until someone chooses. */
+  conflicts: { field: string; versions: ConflictVersion<unknown>[] }[];
+  seen: SeenToken;
+}
+
+export type ChangeAuditAction = 'created' | 'edited' | 'submitted' | 'approved' | 'rejected' | 'returned to draft' | 'renumbered' | 'deleted' | 'conflict resolved' | 'reserves set';
+
+/** One entry of the audit trail: who did what to a change (or to the reserves), and when. */
+export interface ChangeAuditEntry {
+  id: string;
+  /** The change's id; null for the project's reserves. */
+  changeId: string | null;
+  /** The change's number when the entry was written. */
+  number?: string;
+  at: string;
+  who: ChangePerson | null;
+  action: ChangeAuditAction;
+  /** Each field changed, before and after (lines as the whole list). */
+  fields: { field: string; from: unknown; to: unknown }[];
+  note?: string;
+}
+
+/** The starting management reserve and undistributed budget the user entered (money). */
+export interface ReserveBaseView {
+  managementReserve: number;
+  undistributedBudget: number;
+  /** False until someone entered them (both 0 then). */
+  set: boolean;
+  seen: SeenToken;
+}
+
+/** A breakdown node a budget line can be written against. */
+export interface ChangeAccountOption {
+  id: string;
+  kind: BreakdownKind;
+  code: string;
+  name: string;
+  /** Its budget now (BAC, revised by approved changes). */
+  bac: number | null;
+}
+
+/** A period a budget line can fall in: the project's periods from the status date on. */
+export interface ChangePeriodOption {
+  label: string;
+  /** First and last day the line may use (the first is never before the status date). */
+  from: string;
+  to: string;
+}
+
+export interface ChangeLog {
+  changes: ChangeView[];
+  reserves: ReserveBaseView;
+  /** CBB = PMB + MR, PMB = distributed + UB, over the approved changes; null with `reconciliationNote` when it cannot be made. */
+  reconciliation: Reconciliation | null;
+  reconciliationNote?: string;
+  /** The project's latest status date: a change approved now takes effect from it. */
+  statusDate: string | null;
+  /** The first day a budget line may start (the status date, or the day after it). */
+  earliestLineDay: string | null;
+  currency: string;
+  /** Control accounts (or WBS elements) of the breakdown asked for, and the periods. */
+  accounts: ChangeAccountOption[];
+  periods: ChangePeriodOption[];
+  /** May create and edit changes (not a viewer, tab still saving). */
+  canEdit: boolean;
+  /** May approve and reject: an editor, admin or owner of the project's team. */
+  canApprove: boolean;
+  /** Why not, when not. */
+  roleNote?: string;
+}
+
+/** What the dashboard applied. */
+export interface AppliedChanges {
+  /** Numbers of the approved changes in the figures. */
+  numbers: string[];
+  /** What they added to BAC (Σ of their lines). */
+  bacChange: number;
+  /** Approved changes left out because they were approved after the status date analysed. */
+  later: number;
+}
+
+export interface ChangesApi {
+  /** The change log, reserves, reconciliation and what the form offers (accounts of `breakdown`, periods of `periods`). */
+  listChanges(projectId: string, options?: { breakdown?: 'wbs' | 'control-account'; periods?: 'week' | 'month' }): Promise<ChangeLog>;
+  /** Creates (changeId null) or edits a draft change. */
+  saveChange(projectId: string, changeId: string | null, fields: Partial<ChangeFields>, seen?: SeenToken): Promise<ChangeView>;
+  /** submit (→ pending), approve, reject, return to draft; approve and reject need an editor or above. */
+  setChangeStatus(projectId: string, changeId: string, status: ChangeStatus, note?: string): Promise<ChangeView>;
+  /** Ends a conflict on one field with the value chosen. */
+  resolveChangeConflict(projectId: string, changeId: string, field: string, value: unknown): Promise<ChangeView>;
+  /** Deletes a draft. */
+  deleteChange(projectId: string, changeId: string): Promise<{ deleted: boolean }>;
+  /** The audit trail of one change, or (null) of the whole project, newest first. */
+  changeAudit(projectId: string, changeId: string | null): Promise<ChangeAuditEntry[]>;
+  setReserves(projectId: string, reserves: { managementReserve: number; undistributedBudget: number }, seen?: SeenToken): Promise<ReserveBaseView>;
 }

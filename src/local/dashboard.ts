@@ -21,6 +21,7 @@ import type { AccountSession } from './account';
 import { FIRST_DASHBOARD_OPTIONS, type DashboardOptions, type DashboardResult, type DataApi, type ImportSummaryRow } from './contracts';
 import { pmbOf } from './baselines/plans';
 import type { LocalStore } from './store';
+import { approvedRevisions, type ApprovedRevisions } from './changes/applied';
 
 export type { DashboardOptions, DashboardResult };
 
@@ -29,17 +30,22 @@ export type { DashboardOptions, DashboardResult };
  * in a fixed key order (so `{ a, b }` and `{ b, a }` share an entry) and, for an import holding no
  * date at all, today (its status date of last resort).
  */
-function cacheKey(buildId: string, chosen: boolean, analysisOptions: Omit<DashboardOptions, 'importId'>, row: ImportSummaryRow | undefined, today: string): string {
+function cacheKey(buildId: string, chosen: boolean, analysisOptions: Omit<DashboardOptions, 'importId'>, row: ImportSummaryRow | undefined, today: string, changes: ApprovedRevisions): string {
   const usesToday = analysisOptions.dataDate === undefined && row !== undefined && row.statusDate === undefined;
   const options = Object.fromEntries(Object.entries(analysisOptions).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return `${buildId}|${chosen ? 'chosen' : 'latest'}|${JSON.stringify(options)}${usesToday ? `|today ${today}` : ''}`;
+  // The approved changes (issue 14) revise the PMB: another approved set is another analysis.
+  return `${buildId}|${chosen ? 'chosen' : 'latest'}|${JSON.stringify(options)}${usesToday ? `|today ${today}` : ''}${changes.key ? `|changes ${changes.key}` : ''}`;
 }
 
-function analysed(schedule: Schedule, analysisOptions: Omit<DashboardOptions, 'importId'>, today: string): DashboardResult {
+function analysed(schedule: Schedule, analysisOptions: Omit<DashboardOptions, 'importId'>, today: string, changes: ApprovedRevisions): DashboardResult {
   // An AnalysisInputError's message says what is wrong with the schedule; Comlink carries it to the page.
-  const analysis = analyseSchedule(schedule, { ...analysisOptions, today });
-  return { ...dashboardOf(analysis, analysisOptions), importWarnings: schedule.source?.warnings ?? [] };
+  const analysis = analyseSchedule(schedule, { ...analysisOptions, today, ...(changes.revisions.length ? { budgetRevisions: changes.revisions } : {}) });
+  return { ...dashboardOf(analysis, analysisOptions), importWarnings: schedule.source?.warnings ?? [], ...(changes.applied ? { changeControl: changes.applied } : {}) };
 }
+
+/** The approved changes in the PMB at the status date this analysis will use. */
+const changesAt = (s: LocalStore, projectId: string, analysisOptions: Omit<DashboardOptions, 'importId'>, row: ImportSummaryRow | undefined, today: string) =>
+  approvedRevisions(s.pouch, projectId, analysisOptions.dataDate ?? row?.statusDate ?? row?.dataDate ?? today);
 
 /**
  * `options.dataDate` re-analyses at another status date without changing the stored import. `now`
@@ -56,19 +62,25 @@ export async function projectDashboard(s: LocalStore, projectId: string, options
     const latest = (await s.listPeriodTables(projectId)).at(-1);
     if (latest) {
       const analysis = analysePeriodTable(latest.table, { eacMethod: options.eacMethod });
+      // A period table carries PV per period, not budgets per control account: approved changes are
+      // not applied to it, and the figures say so rather than pretend.
+      if ((await approvedRevisions(s.pouch, projectId)).applied)
+        analysis.warnings.push('This project’s figures come from a period table, which has no control-account budgets, so its approved changes are not applied to BAC or PV: import a schedule to see them in the figures.');
       return { ...dashboardOf(analysis, { eacMethod: options.eacMethod }), importWarnings: [] };
     }
   }
   const row = importId ? imports.find((i) => i.importId === importId) : imports.at(-1);
   const cacheImport = importId ?? row?.importId;
-  // The project's performance measurement baseline (issue 14): part of the key, so choosing another shows at once.
+  // The project's performance measurement baseline and the approved changes that revise it (issue
+  // 14): both part of the key, so choosing another PMB or approving a change shows at once.
   const pmb = await pmbOf(s, projectId);
-  const key = cacheKey(buildId, importId !== undefined, analysisOptions, row, today) + pmb.key;
+  const changes = await changesAt(s, projectId, analysisOptions, row, today);
+  const key = cacheKey(buildId, importId !== undefined, analysisOptions, row, today, changes) + pmb.key;
   if (cacheImport) {
     const hit = await s.cachedAnalysis<DashboardResult>(projectId, cacheImport, key).catch(() => undefined);
     if (hit) return hit;
   }
-  const result = analysed(await pmb.apply(await s.loadSchedule(projectId, importId)), analysisOptions, today);
+  const result = analysed(await pmb.apply(await s.loadSchedule(projectId, importId)), analysisOptions, today, changes);
   // A cache that cannot be written (storage full) costs only speed.
   if (cacheImport && pmb.cacheable) await s.cacheAnalysis(projectId, cacheImport, key, result).catch(() => undefined);
   return result;
@@ -88,10 +100,11 @@ export async function firstDashboard(s: LocalStore, saved: { projectId: string; 
     if (!row || row.importId !== saved.importId) return false;
     const today = localToday(now);
     const pmb = await pmbOf(s, saved.projectId);
-    const result = analysed(await pmb.apply(await s.withHistory(saved.projectId, saved.importId, saved.schedule)), FIRST_DASHBOARD_OPTIONS, today);
+    const changes = await changesAt(s, saved.projectId, FIRST_DASHBOARD_OPTIONS, row, today);
+    const result = analysed(await pmb.apply(await s.withHistory(saved.projectId, saved.importId, saved.schedule)), FIRST_DASHBOARD_OPTIONS, today, changes);
     if (!pmb.cacheable) return false;
     // In memory at once; the save need not wait for the copy to reach IndexedDB.
-    s.cacheAnalysis(saved.projectId, saved.importId, cacheKey(buildId, false, FIRST_DASHBOARD_OPTIONS, row, today) + pmb.key, result).catch(() => undefined);
+    s.cacheAnalysis(saved.projectId, saved.importId, cacheKey(buildId, false, FIRST_DASHBOARD_OPTIONS, row, today, changes) + pmb.key, result).catch(() => undefined);
     return true;
   } catch {
     // The page computes it from storage instead, and shows any error the analysis has then.

@@ -33,7 +33,7 @@ export type SyncHandlers = Omit<SyncApi, 'renameProject'> & {
 };
 
 /** Document types whose arrival changes what the project list or a dashboard shows (comments and VARs: the dashboard and the list's "what changed"). */
-const LISTED = /^(project|import|periods|settings|comment|var|baseline|pmb):/;
+const LISTED = /^(project|import|periods|settings|comment|var|baseline|pmb|change|craudit|budgetbase):/;
 
 const NOT_STARTED = 'Sync has not started on this device yet: connect to the internet and reload the page.';
 

@@ -15,7 +15,8 @@ import { rollUp, type BreakdownBy } from './rollup';
 import { actualsAfterDataDateWarning, inferActualStarts, inferredStartsWarning } from './actualDates';
 import { basisColumns, chooseBasis, earnedValues } from './techniques';
 import { activitySpans, compileCalendars, lowerBound, plannedValuesAt, timePhase, type Spans, type SpreadProfile } from './timephase';
-import type { Analysis, EacMethod, PeriodPoint } from './types';
+import { reviseBreakdown, reviseCurve, revisionExtent, revisionPlannedBy, revisionTotal, type BudgetRevision } from './revisions';
+import type { Analysis, BreakdownNode, EacMethod, PeriodPoint } from './types';
 
 export interface ScheduleAnalysisOptions {
   /** Status date; default the schedule's default status date (model/statusDate.ts). */
@@ -34,6 +35,8 @@ export interface ScheduleAnalysisOptions {
   eacMethod?: EacMethod;
   compositeWeight?: number;
   lastN?: number;
+  /** Approved budget changes to the PMB (revisions.ts): added to PV and BAC, never to EV or AC. Cost basis only. */
+  budgetRevisions?: readonly BudgetRevision[];
 }
 
 /** Input the analysis cannot work with; the message says what and what to do. */
@@ -72,6 +75,15 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
   }
   if (!Number.isFinite(from)) throw new AnalysisInputError('No activity has any dates, so no planned value can be computed: give the activities baseline (or planned) start and finish dates.');
   from = Math.min(from, dd);
+  // Budget changes (issue 14) count only where budgets are money; the grid covers their spans.
+  const revs = basis === 'cost' ? (opts.budgetRevisions ?? []) : [];
+  if (basis !== 'cost' && opts.budgetRevisions?.length)
+    warnings.push(`This schedule is measured in ${basis === 'units' ? 'units' : 'hours'}, not cost, so the approved budget changes (in money) are not applied to its figures.`);
+  const extent = revisionExtent(revs);
+  if (extent) {
+    from = Math.min(from, extent.from);
+    to = Math.max(to, extent.to);
+  }
 
   // PV and EV at the data date.
   const pvAt = plannedValuesAt(sp, cols.budget, dd, profile);
@@ -86,9 +98,11 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
       `${Math.round(100 * replanned.evShare)}% of the earned value${unit} comes from ${replanned.activities} activit${replanned.activities === 1 ? 'y' : 'ies'} whose baseline start is after the data date. The baseline dates look re-planned rather than a true baseline, so SV and SPI overstate progress: import the schedule with its baseline project (P6) or baseline (MS Project).`,
     );
   }
-  const bac = sum(cols.budget);
-  const bottomUpEtc = sum(cols.remaining);
-  if (!(bac > 0)) throw new AnalysisInputError(`The schedule's budget at completion is zero in ${basis}: add budgets or baseline durations.`);
+  const revised = revisionTotal(revs);
+  const bac = sum(cols.budget) + revised;
+  // Budget added by a change is work not yet done.
+  const bottomUpEtc = sum(cols.remaining) + revised;
+  if (!(sum(cols.budget) > 0)) throw new AnalysisInputError(`The schedule's budget at completion is zero in ${basis}: add budgets or baseline durations.`);
   const noActualsReason = noActualsIn(basis, cols.actual, sum(earned.ev));
   if (noActualsReason && basis === 'cost') warnings.push(noActualsReason);
   const history = historyFromSnapshots(schedule, c, sp, cols.budget, basis, dd, profile, noActualsReason !== undefined);
@@ -98,7 +112,8 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
   const measureOver = (gridEnd: number) => {
     const grid = periodGrid(periodSpec(opts.periods, dd), from, gridEnd);
     const curve = timePhase(sp, cols.budget, grid.ends, profile);
-    const status = { pv: sum(pvAt), ev: sum(earned.ev), ac: noActualsReason ? null : sum(cols.actual), at: periodsElapsed(grid, dd) };
+    if (revs.length) curve.total = reviseCurve(curve.total, grid.ends, revs);
+    const status = { pv: sum(pvAt) + revisionPlannedBy(revs, dd), ev: sum(earned.ev), ac: noActualsReason ? null : sum(cols.actual), at: periodsElapsed(grid, dd) };
     const statusPeriod = Math.max(1, Math.ceil(status.at - 1e-9));
     const points = buildPoints(grid, curve.total, statusPeriod, status, history, firstActual);
     const result = analyseCurve({
@@ -130,7 +145,7 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
   const { grid, status, statusPeriod, points, result } = m;
 
   const by = opts.breakdown ?? 'wbs';
-  const breakdown =
+  const rolled =
     by === 'none'
       ? null
       : rollUp(c, { pv: pvAt, ev: earned.ev, ac: cols.actual, bac: cols.budget, etc: cols.remaining }, by, {
@@ -141,6 +156,7 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
           activityCodes: schedule.activities.map((a) => a.codes),
           codeTypes: schedule.codeTypes,
         });
+  const breakdown = rolled && revs.length ? reviseBreakdownWithNote(rolled, revs, dd, { noActualsReason, eacMethod: opts.eacMethod, compositeWeight: opts.compositeWeight }, warnings) : rolled;
 
   const shape = remainingShape(c, sp, cols.remaining, dd, grid, profile);
   const flow = buildCashFlow({
@@ -168,6 +184,17 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
     ...(noActualsReason ? { noActualsReason } : {}),
     ...(replanned ? { replannedBaseline: replanned } : {}),
   };
+}
+
+function reviseBreakdownWithNote(root: BreakdownNode, revs: readonly BudgetRevision[], dd: number, o: Parameters<typeof reviseBreakdown>[3], warnings: string[]): BreakdownNode {
+  const { root: revisedRoot, unplaced } = reviseBreakdown(root, revs, dd, o);
+  if (unplaced.length) {
+    const codes = [...new Set(unplaced.map((r) => r.accountCode || r.accountId))];
+    warnings.push(
+      `Approved budget changes to ${codes.slice(0, 3).join(', ')}${codes.length > 3 ? ` and ${codes.length - 3} more` : ''} are in the project's totals but not on a row of this breakdown, which does not show ${codes.length === 1 ? 'that account' : 'those accounts'}: switch the breakdown to the one the change was written against to see ${codes.length === 1 ? 'it' : 'them'}.`,
+    );
+  }
+  return revisedRoot;
 }
 
 const etcOf = (v: number | null): number | null => (v === null ? null : Math.max(0, v));

@@ -12,3 +12,4 @@ export * from './analyseSchedule';
 export * from './periodTable';
 export * from './baselines';
 export * from './baselineCompare';
+export * from './revisions';

@@ -371,7 +371,7 @@ class PouchDexieStore implements LocalStore {
       const projectId = r.doc.projectId;
       let bytes = jsonBytes(r.doc);
       // The small documents that change (period tables, comments, narratives) are read each time.
-      for (const type of ['periods', 'comment', 'var', 'baseline']) bytes += (await this.rangeBytes(`${type}:${projectId}:`, context, 50)).bytes;
+      for (const type of ['periods', 'comment', 'var', 'baseline', 'change', 'craudit', 'budgetbase']) bytes += (await this.rangeBytes(`${type}:${projectId}:`, context, 50)).bytes;
       for (const h of await this.headersOf(projectId)) bytes += jsonBytes(h) + (await this.importChunkBytes(h, context));
       out.push({ projectId, name: r.doc.name, bytes });
     }
@@ -442,11 +442,17 @@ class PouchDexieStore implements LocalStore {
     await deleteDocs(this.pouch, headers, context, this.timeoutMs);
     const periodTables = await readRange(this.pouch, `periods:${projectId}:`, context, this.timeoutMs, { docs: false });
     await deleteDocs(this.pouch, periodTables, context, this.timeoutMs);
-    // The project's comments and variance narratives (collab/, issue 13) and baselines (issue 14) go with it.
+    // The project's comments and variance narratives (collab/, issue 13), its baselines, change
+    // requests, their audit trail and reserves (issue 14) go with it.
     await guarded(() => deleteMutable(this.pouch, `pmb:${projectId}`), context, this.timeoutMs);
-    for (const type of ['comment', 'var', 'baseline']) {
+    for (const type of ['comment', 'var', 'craudit']) {
       const docs = await readRange(this.pouch, `${type}:${projectId}:`, context, this.timeoutMs, { docs: false });
       await deleteDocs(this.pouch, docs, context, this.timeoutMs);
+    }
+    // Mutable ones lose every leaf, so no side of a conflict brings them back on the next sync.
+    for (const type of ['baseline', 'change', 'budgetbase']) {
+      const docs = await readRange(this.pouch, `${type}:${projectId}:`, context, this.timeoutMs, { docs: false });
+      for (const d of docs) await guarded(() => deleteMutable(this.pouch, d.id), context, this.timeoutMs);
     }
     for (const kind of CHUNK_KIND_LIST) {
       const chunks = await readRange(this.pouch, `${kind}:${projectId}:`, context, this.timeoutMs, { docs: false });

@@ -72,6 +72,12 @@ export const MUTABLE_TYPES: MutableTypes = {
   baseline: { fields: ['name'], fixed: ['projectId', 'source', 'createdAt', 'createdBy'] },
   // The project's performance measurement baseline: which baseline, one per project.
   pmb: { fields: ['baselineId'], fixed: ['projectId'] },
+  // Change control (issue 14, src/local/changes): change requests and the project's starting reserves.
+  change: {
+    fields: ['title', 'changeType', 'description', 'lines', 'status', 'number', 'requester', 'requestedAt', 'approver', 'decidedAt', 'decisionNote', 'approvedStatusDate'],
+    fixed: ['projectId', 'createdAt', 'createdBy'],
+  },
+  budgetbase: { fields: ['managementReserve', 'undistributedBudget'], fixed: ['projectId'] },
 };
 
 /** Keys that are never fields: PouchDB's, the type, the versions and the derived edit time. */

@@ -1,0 +1,4 @@
+export * from './types';
+export * from './transitions';
+export * from './revisions';
+export * from './reconcile';
