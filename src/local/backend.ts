@@ -14,6 +14,7 @@ import { periodTableHandlers } from './periodTables';
 import { projectMoves } from './projectMoves';
 import { projectHandlers } from './projects';
 import { syncHandlers, type SyncHandlers, type SyncWiring } from './syncHandlers';
+import { thresholdsHandlers } from './thresholds';
 
 export interface DataBackendOptions {
   /** The app build (vite.config.ts `define`): cached results of an older engine are not reused. */
@@ -95,5 +96,6 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
     resolveVarianceConflict: inSession(collab.resolveVarianceConflict),
     markProjectSeen: inSession(collab.markProjectSeen),
     moveProject: (projectId, toTeamId, onProgress) => moves.moveProject(projectId, toTeamId, onProgress),
+    ...thresholdsHandlers(session, who, { now: opts.now }),
   };
 }

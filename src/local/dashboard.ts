@@ -4,7 +4,9 @@
  * worker serves it; tests run exactly this and compare it with the CLI on the same file
  * (tests/web/store/appCliParity.test.ts).
  *
- * Results are cached in Dexie per import, options (the status date among them) and app build:
+ * The alerts are judged by the project's thresholds (thresholds/, issue 14), returned as `rules`.
+ *
+ * Results are cached in Dexie per import, options (the status date among them), the rules and app build:
  * reopening a dashboard or flipping back to an option already seen skips loading and analysing the
  * schedule again. The store clears a project's cache whenever its imports change.
  *
@@ -19,6 +21,9 @@ import { localToday } from '../core/model/statusDate';
 import type { AccountSession } from './account';
 import { FIRST_DASHBOARD_OPTIONS, type DashboardOptions, type DashboardResult, type DataApi, type ImportSummaryRow } from './contracts';
 import type { LocalStore } from './store';
+import { hashText } from './store/ids';
+import { projectRules } from './thresholds';
+import type { AlertRule } from '../core/insight/rules';
 
 export type { DashboardOptions, DashboardResult };
 
@@ -27,16 +32,17 @@ export type { DashboardOptions, DashboardResult };
  * in a fixed key order (so `{ a, b }` and `{ b, a }` share an entry) and, for an import holding no
  * date at all, today (its status date of last resort).
  */
-function cacheKey(buildId: string, chosen: boolean, analysisOptions: Omit<DashboardOptions, 'importId'>, row: ImportSummaryRow | undefined, today: string): string {
+function cacheKey(buildId: string, chosen: boolean, analysisOptions: Omit<DashboardOptions, 'importId'>, row: ImportSummaryRow | undefined, today: string, rules: readonly AlertRule[]): string {
   const usesToday = analysisOptions.dataDate === undefined && row !== undefined && row.statusDate === undefined;
   const options = Object.fromEntries(Object.entries(analysisOptions).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return `${buildId}|${chosen ? 'chosen' : 'latest'}|${JSON.stringify(options)}${usesToday ? `|today ${today}` : ''}`;
+  // The rules judge the alerts and the commentary: another threshold is another result, never a stale one.
+  return `${buildId}|${chosen ? 'chosen' : 'latest'}|${JSON.stringify(options)}|rules ${hashText(JSON.stringify(rules))}${usesToday ? `|today ${today}` : ''}`;
 }
 
-function analysed(schedule: Schedule, analysisOptions: Omit<DashboardOptions, 'importId'>, today: string): DashboardResult {
+function analysed(schedule: Schedule, analysisOptions: Omit<DashboardOptions, 'importId'>, today: string, rules: readonly AlertRule[]): DashboardResult {
   // An AnalysisInputError's message says what is wrong with the schedule; Comlink carries it to the page.
   const analysis = analyseSchedule(schedule, { ...analysisOptions, today });
-  return { ...dashboardOf(analysis, analysisOptions), importWarnings: schedule.source?.warnings ?? [] };
+  return { ...dashboardOf(analysis, { ...analysisOptions, rules }), importWarnings: schedule.source?.warnings ?? [], rules };
 }
 
 /**
@@ -50,21 +56,23 @@ export async function projectDashboard(s: LocalStore, projectId: string, options
     throw new Error(`The status date "${analysisOptions.dataDate}" is not a date: enter the day, month and year.`);
   const today = localToday(now);
   const imports = await s.listImports(projectId);
+  // The project's thresholds (the defaults when none are set), read afresh each time: one document.
+  const rules = await projectRules(s.pouch, projectId);
   if (!importId && imports.length === 0) {
     const latest = (await s.listPeriodTables(projectId)).at(-1);
     if (latest) {
       const analysis = analysePeriodTable(latest.table, { eacMethod: options.eacMethod });
-      return { ...dashboardOf(analysis, { eacMethod: options.eacMethod }), importWarnings: [] };
+      return { ...dashboardOf(analysis, { eacMethod: options.eacMethod, rules }), importWarnings: [], rules };
     }
   }
   const row = importId ? imports.find((i) => i.importId === importId) : imports.at(-1);
   const cacheImport = importId ?? row?.importId;
-  const key = cacheKey(buildId, importId !== undefined, analysisOptions, row, today);
+  const key = cacheKey(buildId, importId !== undefined, analysisOptions, row, today, rules);
   if (cacheImport) {
     const hit = await s.cachedAnalysis<DashboardResult>(projectId, cacheImport, key).catch(() => undefined);
     if (hit) return hit;
   }
-  const result = analysed(await s.loadSchedule(projectId, importId), analysisOptions, today);
+  const result = analysed(await s.loadSchedule(projectId, importId), analysisOptions, today, rules);
   // A cache that cannot be written (storage full) costs only speed.
   if (cacheImport) await s.cacheAnalysis(projectId, cacheImport, key, result).catch(() => undefined);
   return result;
@@ -83,9 +91,10 @@ export async function firstDashboard(s: LocalStore, saved: { projectId: string; 
     const row = imports.at(-1);
     if (!row || row.importId !== saved.importId) return false;
     const today = localToday(now);
-    const result = analysed(await s.withHistory(saved.projectId, saved.importId, saved.schedule), FIRST_DASHBOARD_OPTIONS, today);
+    const rules = await projectRules(s.pouch, saved.projectId);
+    const result = analysed(await s.withHistory(saved.projectId, saved.importId, saved.schedule), FIRST_DASHBOARD_OPTIONS, today, rules);
     // In memory at once; the save need not wait for the copy to reach IndexedDB.
-    s.cacheAnalysis(saved.projectId, saved.importId, cacheKey(buildId, false, FIRST_DASHBOARD_OPTIONS, row, today), result).catch(() => undefined);
+    s.cacheAnalysis(saved.projectId, saved.importId, cacheKey(buildId, false, FIRST_DASHBOARD_OPTIONS, row, today, rules), result).catch(() => undefined);
     return true;
   } catch {
     // The page computes it from storage instead, and shows any error the analysis has then.

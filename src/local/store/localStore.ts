@@ -440,8 +440,9 @@ class PouchDexieStore implements LocalStore {
     await deleteDocs(this.pouch, headers, context, this.timeoutMs);
     const periodTables = await readRange(this.pouch, `periods:${projectId}:`, context, this.timeoutMs, { docs: false });
     await deleteDocs(this.pouch, periodTables, context, this.timeoutMs);
-    // The project's comments and variance narratives (collab/, issue 13) go with it.
-    for (const type of ['comment', 'var']) {
+    // The project's comments and variance narratives (collab/, issue 13) and its acknowledged alerts and thresholds (thresholds/, issue 14) go with it.
+    await guarded(() => deleteMutable(this.pouch, `thresholds:${projectId}`), context, this.timeoutMs);
+    for (const type of ['comment', 'var', 'ack']) {
       const docs = await readRange(this.pouch, `${type}:${projectId}:`, context, this.timeoutMs, { docs: false });
       await deleteDocs(this.pouch, docs, context, this.timeoutMs);
     }

@@ -68,6 +68,9 @@ export const MUTABLE_TYPES: MutableTypes = {
   settings: { fields: 'all', fixed: ['projectId'] },
   comment: { fields: ['text', 'resolved'], fixed: ['projectId', 'target', 'author', 'createdAt'] },
   var: { fields: ['cause', 'impact', 'correctiveAction', 'owner', 'dueDate', 'status'], fixed: ['projectId', 'controlAccount', 'period', 'createdAt'] },
+  // Thresholds and alert acknowledgements (issue 14, src/local/thresholds/): one field per metric and per control account.
+  thresholds: { fields: 'all', fixed: ['projectId'] },
+  ack: { fields: ['ack'], fixed: ['projectId', 'period', 'ruleId', 'nodeKind', 'nodeId', 'createdAt'] },
 };
 
 /** Keys that are never fields: PouchDB's, the type, the versions and the derived edit time. */
