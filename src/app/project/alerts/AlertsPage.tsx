@@ -50,7 +50,10 @@ export default function AlertsPage() {
         <h2 id="variance-narratives" className="dashboard-view__heading">
           Variance narratives
         </h2>
-        <VariancePanel projectId={p.id} options={p.options} refresh={p.changed} readOnly={!p.canWrite} />
+        {/* The narratives' table scrolls within its card on a phone, never the page. */}
+        <div className="alerts-page__scroll">
+          <VariancePanel projectId={p.id} options={p.options} refresh={p.changed} readOnly={!p.canWrite} />
+        </div>
       </section>
       <section className="dashboard-view__section dashboard-view__card" aria-labelledby="thresholds-heading">
         <h2 id="thresholds-heading" className="dashboard-view__heading">

@@ -39,7 +39,8 @@ function defaultText(m: ThresholdMetric): string {
 
 function LevelInputs({ metric, value, onChange, placeholder, disabled, idBase, label }: { metric: ThresholdMetric; value: LevelText; onChange: (v: LevelText) => void; placeholder?: LevelText; disabled: boolean; idBase: string; label: string }) {
   const unit = isPercent(metric) ? '%' : '';
-  const dir = directionWords(metric);
+  // "beyond ±" never breaks before its sign.
+  const dir = directionWords(metric).replace(' ±', '\u00a0±');
   return (
     <div className="thresholds__levels">
       {(['amber', 'red'] as const).map((level) => (
@@ -201,7 +202,7 @@ export function ThresholdsEditor({ projectId, accounts, refresh, readOnly, onSho
         accounts.length > 0 ? (
           <div className="thresholds__add">
             <label className="field" htmlFor={`${id}-add`}>
-              <span>Control account</span>
+              <span>Control account for its own levels</span>
               <select id={`${id}-add`} className="input" value={adding} onChange={(e) => setAdding(e.target.value)}>
                 <option value="">Choose an account…</option>
                 {free.map((a) => (
