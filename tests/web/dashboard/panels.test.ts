@@ -74,7 +74,7 @@ describe('AlertsList', () => {
   it('has an empty state', () => {
     const el = render(createElement(AlertsList, { alerts: [] }));
     expect(text(el)).toBe(EMPTY_ALERTS_TEXT);
-    expect(EMPTY_ALERTS_TEXT).toBe('No alerts at the default thresholds.');
+    expect(EMPTY_ALERTS_TEXT).toBe('No figure breaches a threshold: no alerts.');
   });
 });
 
