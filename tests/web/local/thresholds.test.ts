@@ -147,6 +147,22 @@ describe('thresholds', () => {
     expect(await bob.api.readThresholds(p.id)).toMatchObject({ conflicts: [], thresholds: { project: { cpi: { amber: 0.96, red: 0.91 } } } });
   });
 
+  it("a teammate's thresholds judge this device's dashboard once they arrive, cached result or not", async () => {
+    const ann = await teamDevice(ANN);
+    const bob = await teamDevice(BOB);
+    const saved = await importInto(ann.api, syntheticSchedule({ activities: 200, seed: 5, statusAt: 0.5 }), null);
+    const pid = saved.projectId;
+    await exchange(ann.store, bob.store);
+    const before = await bob.api.dashboard(pid, BY_CA);
+    const cpi = before.analysis.cost.cpi.value as number;
+    await ann.api.saveThresholds(pid, withLevels((t) => (t.project.cpi = { amber: cpi + 0.02, red: cpi + 0.01 })));
+    await exchange(ann.store, bob.store);
+    const after = await bob.api.dashboard(pid, BY_CA);
+    expect(after.rules?.find((r) => r.id === 'cpi-critical')?.threshold).toBeCloseTo(cpi + 0.01, 12);
+    expect(after.alerts.find((a) => a.nodeKind === 'project' && a.metric === 'cpi')?.severity).toBe('critical');
+    expect(after.alerts).toEqual((await ann.api.dashboard(pid, BY_CA)).alerts);
+  });
+
   it("refuses a viewer's change and acknowledgement, and still shows the team's thresholds", async () => {
     const ann = await teamDevice(ANN);
     const bob = await teamDevice(BOB, { role: 'viewer' });
