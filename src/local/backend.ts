@@ -16,6 +16,7 @@ import { periodTableHandlers } from './periodTables';
 import { projectMoves } from './projectMoves';
 import { projectHandlers } from './projects';
 import { syncHandlers, type SyncHandlers, type SyncWiring } from './syncHandlers';
+import { thresholdsHandlers } from './thresholds';
 
 export interface DataBackendOptions {
   /** The app build (vite.config.ts `define`): cached results of an older engine are not reused. */
@@ -99,5 +100,6 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
     moveProject: (projectId, toTeamId, onProgress) => moves.moveProject(projectId, toTeamId, onProgress),
     ...baselinesHandlers(session, who, { now: opts.now }),
     ...changesHandlers(session, who, { buildId: opts.buildId, now: opts.now }),
+    ...thresholdsHandlers(session, who, { now: opts.now }),
   };
 }

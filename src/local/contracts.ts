@@ -11,6 +11,7 @@
 import type { BaselineComparison, EacMethod, PeriodTable, ScheduleAnalysisOptions } from '../core/evm';
 import type { DashboardData } from '../core/insight';
 import type { AlertRule } from '../core/insight/rules';
+import type { ProjectThresholds } from '../core/insight/thresholds';
 import type { ImportProgress, ParseOptions, ParseOutcome, ProjectSummary } from '../core/import';
 import type { ImportWarning, StatusDateSource } from '../core/model';
 import type { BreakdownKind } from '../core/evm/types';
@@ -408,7 +409,7 @@ export interface ProjectChanges {
 
 // --- the data worker ---------------------------------------------------------------------------
 
-export interface DataApi extends SyncApi, BaselinesApi, ChangesApi {
+export interface DataApi extends SyncApi, BaselinesApi, ChangesApi, ThresholdsApi {
   /**
    * Binds this worker to one account's local database; a worker never switches accounts. `who`
    * names the user on what they write (comments, VARs, imports).
@@ -761,3 +762,66 @@ export interface ChangesApi {
   changeAudit(projectId: string, changeId: string | null): Promise<ChangeAuditEntry[]>;
   setReserves(projectId: string, reserves: { managementReserve: number; undistributedBudget: number }, seen?: SeenToken): Promise<ReserveBaseView>;
 }
+// --- thresholds and alerts (issue 14) -----------------------------------------------------------
+
+/**
+ * A project's thresholds as the Thresholds screen edits them (core/insight/thresholds.ts): amber and
+ * red levels per metric for the project, and a control account's own levels for some metrics.
+ * Stored in `thresholds:<projectId>` in the project's team database, one mutable field per metric
+ * and per account, so two people changing different metrics at once both keep their change.
+ */
+export interface ThresholdsView {
+  /** The levels in force: the stored ones, the defaults where nothing is stored. */
+  thresholds: ProjectThresholds;
+  /** Every level is the default and no account has its own. */
+  isDefault: boolean;
+  /** The latest change (ISO instant) and who made it, when anything is stored. */
+  updatedAt?: string;
+  updatedBy?: string;
+  /** What two devices set at the same time ("CPI", "control account CA-100"): the later is in force until someone saves again. */
+  conflicts: string[];
+  seen: SeenToken;
+}
+
+/** Which alert an acknowledgement is about: the rule (metric and severity), the node, the status period. */
+export interface AlertKey {
+  /** The project-wide rule id (`cpi-warning`, `vac-critical`…; a control account's own rule counts as the same). */
+  ruleId: string;
+  nodeId: string;
+  nodeKind: BreakdownKind;
+  /** The status date the alert was raised at (YYYY-MM-DD): a new status raises it again. */
+  period: string;
+}
+
+export interface AlertAck extends AlertKey {
+  /** Who acknowledged it (name) and when (ISO instant). */
+  by: string;
+  at: string;
+  note: string;
+}
+
+/** Notes with an acknowledgement are 0..ACK_NOTE_MAX_CHARS characters. */
+export const ACK_NOTE_MAX_CHARS = 1000;
+
+/** The rule id an acknowledgement is keyed by: a control account's own rule (`cpi-warning@…`) counts as the project's. */
+export const ackRuleId = (ruleId: string): string => ruleId.split('@')[0];
+
+export interface ThresholdsApi {
+  /** The project's thresholds (the defaults when none are stored). */
+  readThresholds(projectId: string): Promise<ThresholdsView>;
+  /**
+   * Saves the project's levels and the accounts' own (an account left out loses its own levels).
+   * Refused with every problem named (amber less severe than red, numbers in range), and for a
+   * viewer. The dashboard is judged by them at once; 'projects-changed' tells the pages.
+   */
+  saveThresholds(projectId: string, thresholds: ProjectThresholds, seen?: SeenToken): Promise<ThresholdsView>;
+  /** Back to the defaults, for the project and every account. */
+  resetThresholds(projectId: string): Promise<ThresholdsView>;
+  /** The acknowledgements of the alerts of one status period. */
+  listAcknowledgements(projectId: string, period: string): Promise<AlertAck[]>;
+  /** Acknowledges an alert (synced with the team), with an optional note. */
+  acknowledgeAlert(projectId: string, key: AlertKey, note?: string): Promise<AlertAck>;
+  /** Takes an acknowledgement back: the alert is open again. */
+  unacknowledgeAlert(projectId: string, key: AlertKey): Promise<void>;
+}
+

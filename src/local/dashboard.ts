@@ -5,7 +5,8 @@
  * (tests/web/store/appCliParity.test.ts).
  *
  * Results are cached in Dexie per import, options (the status date among them), the project's
- * performance measurement baseline (baselines/plans.ts) and app build:
+ * performance measurement baseline (baselines/plans.ts), the approved changes that revise it, the
+ * alert rules (the project's thresholds, thresholds/, returned as `rules`) and app build:
  * reopening a dashboard or flipping back to an option already seen skips loading and analysing the
  * schedule again. The store clears a project's cache whenever its imports change.
  *
@@ -22,6 +23,9 @@ import { FIRST_DASHBOARD_OPTIONS, type DashboardOptions, type DashboardResult, t
 import { pmbOf } from './baselines/plans';
 import type { LocalStore } from './store';
 import { approvedRevisions, type ApprovedRevisions } from './changes/applied';
+import { hashText } from './store/ids';
+import { projectRules } from './thresholds';
+import type { AlertRule } from '../core/insight/rules';
 
 export type { DashboardOptions, DashboardResult };
 
@@ -30,17 +34,18 @@ export type { DashboardOptions, DashboardResult };
  * in a fixed key order (so `{ a, b }` and `{ b, a }` share an entry) and, for an import holding no
  * date at all, today (its status date of last resort).
  */
-function cacheKey(buildId: string, chosen: boolean, analysisOptions: Omit<DashboardOptions, 'importId'>, row: ImportSummaryRow | undefined, today: string, changes: ApprovedRevisions): string {
+function cacheKey(buildId: string, chosen: boolean, analysisOptions: Omit<DashboardOptions, 'importId'>, row: ImportSummaryRow | undefined, today: string, changes: ApprovedRevisions, rules: readonly AlertRule[]): string {
   const usesToday = analysisOptions.dataDate === undefined && row !== undefined && row.statusDate === undefined;
   const options = Object.fromEntries(Object.entries(analysisOptions).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  // The approved changes (issue 14) revise the PMB: another approved set is another analysis.
-  return `${buildId}|${chosen ? 'chosen' : 'latest'}|${JSON.stringify(options)}${usesToday ? `|today ${today}` : ''}${changes.key ? `|changes ${changes.key}` : ''}`;
+  // The approved changes (issue 14) revise the PMB: another approved set is another analysis. The
+  // rules judge the alerts and the commentary: another threshold is another result, never a stale one.
+  return `${buildId}|${chosen ? 'chosen' : 'latest'}|${JSON.stringify(options)}|rules ${hashText(JSON.stringify(rules))}${usesToday ? `|today ${today}` : ''}${changes.key ? `|changes ${changes.key}` : ''}`;
 }
 
-function analysed(schedule: Schedule, analysisOptions: Omit<DashboardOptions, 'importId'>, today: string, changes: ApprovedRevisions): DashboardResult {
+function analysed(schedule: Schedule, analysisOptions: Omit<DashboardOptions, 'importId'>, today: string, changes: ApprovedRevisions, rules: readonly AlertRule[]): DashboardResult {
   // An AnalysisInputError's message says what is wrong with the schedule; Comlink carries it to the page.
   const analysis = analyseSchedule(schedule, { ...analysisOptions, today, ...(changes.revisions.length ? { budgetRevisions: changes.revisions } : {}) });
-  return { ...dashboardOf(analysis, analysisOptions), importWarnings: schedule.source?.warnings ?? [], ...(changes.applied ? { changeControl: changes.applied } : {}) };
+  return { ...dashboardOf(analysis, { ...analysisOptions, rules }), importWarnings: schedule.source?.warnings ?? [], rules, ...(changes.applied ? { changeControl: changes.applied } : {}) };
 }
 
 /** The approved changes in the PMB at the status date this analysis will use. */
@@ -58,6 +63,8 @@ export async function projectDashboard(s: LocalStore, projectId: string, options
     throw new Error(`The status date "${analysisOptions.dataDate}" is not a date: enter the day, month and year.`);
   const today = localToday(now);
   const imports = await s.listImports(projectId);
+  // The project's thresholds (the defaults when none are set), read afresh each time: one document.
+  const rules = await projectRules(s.pouch, projectId);
   if (!importId && imports.length === 0) {
     const latest = (await s.listPeriodTables(projectId)).at(-1);
     if (latest) {
@@ -66,7 +73,7 @@ export async function projectDashboard(s: LocalStore, projectId: string, options
       // not applied to it, and the figures say so rather than pretend.
       if ((await approvedRevisions(s.pouch, projectId)).applied)
         analysis.warnings.push('This project’s figures come from a period table, which has no control-account budgets, so its approved changes are not applied to BAC or PV: import a schedule to see them in the figures.');
-      return { ...dashboardOf(analysis, { eacMethod: options.eacMethod }), importWarnings: [] };
+      return { ...dashboardOf(analysis, { eacMethod: options.eacMethod, rules }), importWarnings: [], rules };
     }
   }
   const row = importId ? imports.find((i) => i.importId === importId) : imports.at(-1);
@@ -75,12 +82,12 @@ export async function projectDashboard(s: LocalStore, projectId: string, options
   // 14): both part of the key, so choosing another PMB or approving a change shows at once.
   const pmb = await pmbOf(s, projectId);
   const changes = await changesAt(s, projectId, analysisOptions, row, today);
-  const key = cacheKey(buildId, importId !== undefined, analysisOptions, row, today, changes) + pmb.key;
+  const key = cacheKey(buildId, importId !== undefined, analysisOptions, row, today, changes, rules) + pmb.key;
   if (cacheImport) {
     const hit = await s.cachedAnalysis<DashboardResult>(projectId, cacheImport, key).catch(() => undefined);
     if (hit) return hit;
   }
-  const result = analysed(await pmb.apply(await s.loadSchedule(projectId, importId)), analysisOptions, today, changes);
+  const result = analysed(await pmb.apply(await s.loadSchedule(projectId, importId)), analysisOptions, today, changes, rules);
   // A cache that cannot be written (storage full) costs only speed.
   if (cacheImport && pmb.cacheable) await s.cacheAnalysis(projectId, cacheImport, key, result).catch(() => undefined);
   return result;
@@ -101,10 +108,11 @@ export async function firstDashboard(s: LocalStore, saved: { projectId: string; 
     const today = localToday(now);
     const pmb = await pmbOf(s, saved.projectId);
     const changes = await changesAt(s, saved.projectId, FIRST_DASHBOARD_OPTIONS, row, today);
-    const result = analysed(await pmb.apply(await s.withHistory(saved.projectId, saved.importId, saved.schedule)), FIRST_DASHBOARD_OPTIONS, today, changes);
+    const rules = await projectRules(s.pouch, saved.projectId);
+    const result = analysed(await pmb.apply(await s.withHistory(saved.projectId, saved.importId, saved.schedule)), FIRST_DASHBOARD_OPTIONS, today, changes, rules);
     if (!pmb.cacheable) return false;
     // In memory at once; the save need not wait for the copy to reach IndexedDB.
-    s.cacheAnalysis(saved.projectId, saved.importId, cacheKey(buildId, false, FIRST_DASHBOARD_OPTIONS, row, today, changes) + pmb.key, result).catch(() => undefined);
+    s.cacheAnalysis(saved.projectId, saved.importId, cacheKey(buildId, false, FIRST_DASHBOARD_OPTIONS, row, today, changes, rules) + pmb.key, result).catch(() => undefined);
     return true;
   } catch {
     // The page computes it from storage instead, and shows any error the analysis has then.

@@ -166,6 +166,8 @@ export default function ProjectLayout() {
   const [comments, setComments] = useState<CommentRow[] | null>(null);
   const [thread, setThread] = useState<CommentTarget | null>(null);
   const [commentsRead, setCommentsRead] = useState(0);
+  // Bumps when a list of comments arrives after a post here: tabs' comment buttons count again.
+  const [commentsArrived, setCommentsArrived] = useState(0);
   // A viewer of the project's team reads comments and narratives but writes none (the gateway
   // would refuse them); so does a tab that no longer saves (data from a newer build).
   const readOnlyTab = useLocalStoreEvents((s) => s.readOnly !== null);
@@ -184,7 +186,11 @@ export default function ProjectLayout() {
     dataApi()
       .listComments(id)
       .then(
-        (list) => live && setComments(list),
+        (list) => {
+          if (!live) return;
+          setComments(list);
+          if (commentsRead > 0) setCommentsArrived((n) => n + 1);
+        },
         () => live && setComments([]),
       );
     return () => {
@@ -244,12 +250,13 @@ export default function ProjectLayout() {
       error,
       busy,
       imports,
-      changed: changedElsewhere + nameRead,
+      // A comment posted here is a change too: tabs with comment buttons show the new count.
+      changed: changedElsewhere + nameRead + commentsArrived,
       canWrite: canRename,
       comments: hooks,
       reload,
     }),
-    [id, row, data, error, busy, imports, options, setOptions, changedElsewhere, nameRead, canRename, hooks, reload],
+    [id, row, data, error, busy, imports, options, setOptions, changedElsewhere, nameRead, commentsArrived, canRename, hooks, reload],
   );
   if (error)
     return (

@@ -20,6 +20,7 @@ import {
   breaches,
   comparisonWords,
   readMetric,
+  ruleNodeKey,
   type AlertRule,
   type MetricDefinition,
   type MetricId,
@@ -63,6 +64,19 @@ export interface AlertTarget {
 /** Whether a rule's scope covers a node kind. */
 export function inScope(scope: RuleScope, kind: BreakdownKind): boolean {
   return scope === 'any' || scope === kind;
+}
+
+/**
+ * Whether a rule applies to a node: its scope covers the node's kind, and the node is among its
+ * `only` nodes (when it has them) and not among its `except` ones. A control account's own
+ * threshold is a rule `only` on it, and the project's rule of that metric lists it in `except`,
+ * so the account's own threshold wins there (thresholds.ts).
+ */
+export function appliesTo(rule: AlertRule, t: Pick<AlertTarget, 'id' | 'kind'>): boolean {
+  if (!inScope(rule.scope, t.kind)) return false;
+  const key = ruleNodeKey(t.kind, t.id);
+  if (rule.only && !rule.only.includes(key)) return false;
+  return !rule.except?.includes(key);
 }
 
 /** A breakdown node as the rules see it. */
@@ -234,7 +248,7 @@ const NOT_JUDGED: Judgement = { status: 'neutral', rule: null, value: null };
 export function judge(t: AlertTarget, metric: MetricId, rules: readonly AlertRule[], measurable: boolean): Judgement {
   if (!Object.prototype.hasOwnProperty.call(METRICS, metric)) return NOT_JUDGED;
   const def = METRICS[metric] as MetricDefinition;
-  const relevant = rules.filter((r) => r.metric === metric && inScope(r.scope, t.kind) && Number.isFinite(r.threshold));
+  const relevant = rules.filter((r) => r.metric === metric && appliesTo(r, t) && Number.isFinite(r.threshold));
   if (relevant.length === 0) return NOT_JUDGED;
   if (!measurable && def.source === 'schedule') return NOT_JUDGED;
   if (def.needsCost && !hasActualCost(t)) return NOT_JUDGED;

@@ -6,3 +6,4 @@ export * from './commentary';
 export * from './voice';
 export * from './dashboard';
 export * from './variance';
+export * from './thresholds';

@@ -91,7 +91,17 @@ export interface AlertRule {
    * as written.
    */
   message: string;
+  /**
+   * Only on these breakdown nodes (keys `<kind>:<id>`, `ruleNodeKey`): a control account's own
+   * threshold (thresholds.ts). Absent: every node the scope covers.
+   */
+  only?: readonly string[];
+  /** Not on these nodes (keys `<kind>:<id>`): the nodes with a threshold of their own for this metric. */
+  except?: readonly string[];
 }
+
+/** How a rule names a breakdown node in `only` / `except`: its kind and id (ids of two kinds may coincide). */
+export const ruleNodeKey = (kind: string, id: string): string => `${kind}:${id}`;
 
 /**
  * The default rules. Each metric has a warning and a critical rule; when both fire on the same
@@ -171,6 +181,60 @@ export const DEFAULT_RULES: readonly AlertRule[] = [
     message: '{node}: the EAC needs a TCPI of {tcpiEac} on the remaining work against a CPI of {cpi} so far — a gap of {value}, above the critical threshold {threshold}; the EAC assumes an unproven recovery.',
   },
   {
+    id: 'spi-warning',
+    metric: 'spi',
+    comparison: '<',
+    threshold: 0.95,
+    scope: 'any',
+    severity: 'warning',
+    message: '{node}: SPI {value} is below the warning threshold {threshold} — work worth {valuePct} of the value planned to date has been earned (SV {sv}).',
+  },
+  {
+    id: 'spi-critical',
+    metric: 'spi',
+    comparison: '<',
+    threshold: 0.9,
+    scope: 'any',
+    severity: 'critical',
+    message: '{node}: SPI {value} is below the critical threshold {threshold} — work worth {valuePct} of the value planned to date has been earned (SV {sv}).',
+  },
+  {
+    id: 'sv-warning',
+    metric: 'svPct',
+    comparison: 'abs>',
+    threshold: 0.05,
+    scope: 'any',
+    severity: 'warning',
+    message: '{node}: the schedule variance of {sv} is {value} of the planned value, beyond the warning threshold of ±{threshold}.',
+  },
+  {
+    id: 'sv-critical',
+    metric: 'svPct',
+    comparison: 'abs>',
+    threshold: 0.1,
+    scope: 'any',
+    severity: 'critical',
+    message: '{node}: the schedule variance of {sv} is {value} of the planned value, beyond the critical threshold of ±{threshold}.',
+  },
+  {
+    id: 'cv-warning',
+    metric: 'cvPct',
+    comparison: 'abs>',
+    threshold: 0.05,
+    scope: 'any',
+    severity: 'warning',
+    message: '{node}: the cost variance of {cv} is {value} of the earned value, beyond the warning threshold of ±{threshold}.',
+  },
+  {
+    id: 'cv-critical',
+    metric: 'cvPct',
+    comparison: 'abs>',
+    threshold: 0.1,
+    scope: 'any',
+    severity: 'critical',
+    message: '{node}: the cost variance of {cv} is {value} of the earned value, beyond the critical threshold of ±{threshold}.',
+  },
+  {
     id: 'tspi-critical',
     metric: 'tspi',
     comparison: '>',
@@ -232,7 +296,10 @@ export function comparisonWords(comparison: Comparison): string {
   }
 }
 
-/** The threshold of the rule for a metric and severity (the first match), if any. */
+/**
+ * The threshold of the rule for a metric and severity (the first match), if any: a project-wide
+ * rule, never one of a single control account (`only`), which would not describe the project.
+ */
 export function thresholdOf(rules: readonly AlertRule[], metric: MetricId, severity: Severity): AlertRule | null {
-  return rules.find((r) => r.metric === metric && r.severity === severity) ?? null;
+  return rules.find((r) => r.metric === metric && r.severity === severity && !r.only) ?? null;
 }

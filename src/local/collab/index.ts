@@ -95,7 +95,9 @@ export function collabHandlers(session: AccountSession, who: Identity, opts: { b
       const period = data.analysis.dataDate ? data.analysis.dataDate.slice(0, 10) : null;
       if (!period) return { period: null, rows: [], note: 'This analysis has no status date, so variance narratives (one per control account per status period) cannot be written against it.' };
       const stored = await guarded(() => varsOfPeriod(collabContext(store, who), id, period), 'reading the variance narratives');
-      const rows: VarianceRow[] = varianceCandidates(data.analysis).map((cand) => ({
+      // Judged by the project's thresholds, as the dashboard's alerts are (data.rules).
+      const rules = data.rules;
+      const rows: VarianceRow[] = varianceCandidates(data.analysis, rules).map((cand) => ({
         nodeId: cand.nodeId,
         code: cand.code,
         name: cand.name,
@@ -103,7 +105,7 @@ export function collabHandlers(session: AccountSession, who: Identity, opts: { b
         severity: cand.severity,
         breaches: cand.breaches,
         var: stored.get(cand.nodeId)?.view ?? null,
-        draft: draftVarianceNarrative(data, cand.nodeId),
+        draft: draftVarianceNarrative(data, cand.nodeId, { rules }),
       }));
       // VARs already written for accounts that no longer breach (other options, re-imported status) stay listed.
       for (const s of stored.values()) {
@@ -117,7 +119,7 @@ export function collabHandlers(session: AccountSession, who: Identity, opts: { b
           severity: null,
           breaches: [],
           var: s.view,
-          draft: node ? draftVarianceNarrative(data, s.nodeId) : null,
+          draft: node ? draftVarianceNarrative(data, s.nodeId, { rules }) : null,
         });
       }
       const note = rows.length === 0 ? (data.analysis.breakdown ? 'No control account breaches a threshold in this status period, so no variance narrative is due.' : 'This schedule has no breakdown (WBS or control accounts), so there is nothing to write variance narratives against.') : undefined;

@@ -442,10 +442,11 @@ class PouchDexieStore implements LocalStore {
     await deleteDocs(this.pouch, headers, context, this.timeoutMs);
     const periodTables = await readRange(this.pouch, `periods:${projectId}:`, context, this.timeoutMs, { docs: false });
     await deleteDocs(this.pouch, periodTables, context, this.timeoutMs);
-    // The project's comments and variance narratives (collab/, issue 13), its baselines, change
-    // requests, their audit trail and reserves (issue 14) go with it.
+    // The project's comments and variance narratives (collab/, issue 13), its thresholds and
+    // acknowledged alerts, baselines, change requests, their audit trail and reserves (issue 14) go with it.
     await guarded(() => deleteMutable(this.pouch, `pmb:${projectId}`), context, this.timeoutMs);
-    for (const type of ['comment', 'var', 'craudit']) {
+    await guarded(() => deleteMutable(this.pouch, `thresholds:${projectId}`), context, this.timeoutMs);
+    for (const type of ['comment', 'var', 'craudit', 'ack']) {
       const docs = await readRange(this.pouch, `${type}:${projectId}:`, context, this.timeoutMs, { docs: false });
       await deleteDocs(this.pouch, docs, context, this.timeoutMs);
     }

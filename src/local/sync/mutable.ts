@@ -78,6 +78,9 @@ export const MUTABLE_TYPES: MutableTypes = {
     fixed: ['projectId', 'createdAt', 'createdBy'],
   },
   budgetbase: { fields: ['managementReserve', 'undistributedBudget'], fixed: ['projectId'] },
+  // Thresholds and alert acknowledgements (issue 14, src/local/thresholds/): one field per metric and per control account.
+  thresholds: { fields: 'all', fixed: ['projectId'] },
+  ack: { fields: ['ack'], fixed: ['projectId', 'period', 'ruleId', 'nodeKind', 'nodeId', 'createdAt'] },
 };
 
 /** Keys that are never fields: PouchDB's, the type, the versions and the derived edit time. */

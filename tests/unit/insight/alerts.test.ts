@@ -169,7 +169,7 @@ describe('nulls never trigger an alert', () => {
 
   it('work planned but not started: schedule alerts only', () => {
     const alerts = evaluateAlerts(notStarted(true));
-    expect(alerts.map((x) => x.metric).sort()).toEqual(['spit', 'tspi']);
+    expect(alerts.map((x) => x.metric).sort()).toEqual(['spi', 'spit', 'svPct', 'tspi']);
   });
 
   it('AT ≥ PD makes TSPI null: no TSPI alert however late', () => {

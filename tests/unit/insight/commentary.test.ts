@@ -86,7 +86,8 @@ describe('early-stage overrun', () => {
 
   it('next: tied to the alerts, naming the worst accounts', () => {
     const n = text(c, 'next');
-    expect(n).toMatch(/^There are 6 alerts \(all critical\)\./);
+    // SPI, SV% and CV% are watched too (thresholds.ts): 14 alerts where CPI, SPI(t), VAC% and the TCPI gap alone raised 6.
+    expect(n).toMatch(/^There are 14 alerts \(11 critical\)\./);
     expect(n).toContain('starting with Civil works (CPI 0.76) and Mechanical (CPI 0.88)');
     expect(n).toContain('forecast overrun of £480,000 (20.0% of the budget)');
   });
@@ -166,7 +167,7 @@ describe('late project behind schedule: SPI near 1, SPI(t) low', () => {
 
   it('next: the schedule comes first', () => {
     const n = text(c, 'next');
-    expect(n).toContain('There are 3 alerts (1 critical).');
+    expect(n).toContain('There are 6 alerts (1 critical).');
     expect(n).toContain('First, walk the critical path with the planners: find the late activities behind SPI(t) 0.71');
     expect(n).toContain('Next, review Signal heads with its control account manager (CPI 0.93)');
   });
@@ -394,8 +395,9 @@ describe('no cost talk without costs (Analysis.noActualsReason)', () => {
     expect(text(c, 'forecast')).toContain('At the current SPI(t) the project will take');
     expect(text(c, 'drivers')).toMatch(/^The schedule slippage is concentrated in Installation/);
     const next = text(c, 'next');
-    expect(next).toMatch(/^There are 2 alerts \(all critical\)\. First, re-forecast the completion date: a TSPI of 1\.22/);
-    expect(next).toContain('Next, walk the critical path with the planners: find the late activities behind SPI(t) 0.85');
+    // SPI and SV% alerts (thresholds.ts) put the slip itself first, then the TSPI re-forecast.
+    expect(next).toMatch(/^There are 10 alerts \(8 critical\)\. First, walk the critical path with the planners: find the late activities behind SPI\(t\) 0\.85/);
+    expect(next).toContain('Next, re-forecast the completion date: a TSPI of 1.22');
   });
 
   it('with no alerts, says what to watch without cost advice', () => {

@@ -26,6 +26,12 @@ describe('DEFAULT_RULES', () => {
     ['vac-critical', 'vacPct', 'abs>', 0.1, 'critical'],
     ['tcpi-gap-warning', 'tcpiEacMinusCpi', '>', 0.05, 'warning'],
     ['tcpi-gap-critical', 'tcpiEacMinusCpi', '>', 0.1, 'critical'],
+    ['spi-warning', 'spi', '<', 0.95, 'warning'],
+    ['spi-critical', 'spi', '<', 0.9, 'critical'],
+    ['sv-warning', 'svPct', 'abs>', 0.05, 'warning'],
+    ['sv-critical', 'svPct', 'abs>', 0.1, 'critical'],
+    ['cv-warning', 'cvPct', 'abs>', 0.05, 'warning'],
+    ['cv-critical', 'cvPct', 'abs>', 0.1, 'critical'],
     ['tspi-critical', 'tspi', '>', 1.1, 'critical'],
   ] as const)('%s: %s %s %s (%s)', (id, metric, comparison, threshold, severity) => {
     const r = rule(id);
@@ -36,9 +42,9 @@ describe('DEFAULT_RULES', () => {
     expect(r.message).toContain('{node}');
   });
 
-  it('has exactly these nine rules with unique ids and known metrics', () => {
-    expect(DEFAULT_RULES).toHaveLength(9);
-    expect(new Set(DEFAULT_RULES.map((r) => r.id)).size).toBe(9);
+  it('has exactly these fifteen rules with unique ids and known metrics', () => {
+    expect(DEFAULT_RULES).toHaveLength(15);
+    expect(new Set(DEFAULT_RULES.map((r) => r.id)).size).toBe(15);
     for (const r of DEFAULT_RULES) expect(isMetricId(r.metric)).toBe(true);
   });
 

@@ -59,8 +59,8 @@ describe('AlertsList', () => {
     expect(visibleText(one(items[0], hasClass('status-badge')))).toBe(first.severity === 'critical' ? 'Critical' : 'Warning');
     expect(text(one(items[0], hasClass('alert__node')))).toContain(first.nodeName);
     expect(text(one(items[0], hasClass('alert__message')))).toBe(first.message);
-    // Earthworks: EAC = 29,500 (CPI 25,000/29,500) against BAC 25,000, VAC% −18%: the largest breach.
-    expect(first.nodeName).toBe('Earthworks');
+    // Concrete: SV −15,000 against PV 24,000, SV% −62.5%: the largest breach (relative to ±10%).
+    expect([first.nodeName, first.metric]).toEqual(['Concrete', 'svPct']);
     expect(text(el)).toContain(`Show all ${data.alerts.length} alerts`);
     const critical = data.alerts.filter((a) => a.severity === 'critical').length;
     expect(text(one(el, hasClass('alerts__count')))).toBe(`${data.alerts.length} alerts, ${critical} critical`);
@@ -74,7 +74,7 @@ describe('AlertsList', () => {
   it('has an empty state', () => {
     const el = render(createElement(AlertsList, { alerts: [] }));
     expect(text(el)).toBe(EMPTY_ALERTS_TEXT);
-    expect(EMPTY_ALERTS_TEXT).toBe('No alerts at the default thresholds.');
+    expect(EMPTY_ALERTS_TEXT).toBe('No figure breaches a threshold: no alerts.');
   });
 });
 

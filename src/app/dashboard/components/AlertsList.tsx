@@ -9,7 +9,8 @@ import type { Severity } from '../../../core/insight/rules';
 import { commentTargetKey, type CommentTarget } from '../../../local/contracts';
 import type { CommentHooks } from './types';
 
-export const EMPTY_ALERTS_TEXT = 'No alerts at the default thresholds.';
+// Not "the default thresholds": a project's own thresholds (Alerts tab) may judge it.
+export const EMPTY_ALERTS_TEXT = 'No figure breaches a threshold: no alerts.';
 
 /** Alerts shown before "Show all" (default). */
 export const ALERTS_SHOWN = 8;
