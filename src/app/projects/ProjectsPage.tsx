@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { dataApi, useLocalStoreEvents } from '../../client/data';
 import { useSyncStatus } from '../../client/syncStatus';
@@ -211,6 +211,25 @@ export function ProjectGroups({ groups, ...table }: Omit<ProjectTableProps, 'gro
   );
 }
 
+/** How a sort reads in the phone's "Sort by" list. */
+function sortWords(column: PortfolioColumn, d: SortDirection): string {
+  if (column === 'name') return d === 'asc' ? 'A–Z' : 'Z–A';
+  if (column === 'statusDate') return d === 'asc' ? 'oldest first' : 'newest first';
+  if (column === 'alert') return d === 'asc' ? 'least serious first' : 'most serious first';
+  return d === 'asc' ? 'lowest first' : 'highest first';
+}
+
+/** A labelled control of the filter bar: the label names the control alone (not its options too). */
+function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children(id)}
+    </div>
+  );
+}
+
 /** Text, space and worst-alert filters, and the sort for phones (where the headings are hidden). */
 function PortfolioFilters({
   filter,
@@ -227,51 +246,54 @@ function PortfolioFilters({
 }) {
   return (
     <form className="portfolio-filters" role="search" aria-label="Filter projects" onSubmit={(e) => e.preventDefault()}>
-      <label className="field">
-        <span>Find</span>
-        <input className="input" type="search" placeholder="Name or code" value={filter.text} onChange={(e) => setFilter({ ...filter, text: e.target.value })} />
-      </label>
+      <FilterField label="Find">
+        {(id) => <input id={id} className="input" type="search" placeholder="Name or code" value={filter.text} onChange={(e) => setFilter({ ...filter, text: e.target.value })} />}
+      </FilterField>
       {spaces.length > 1 ? (
-        <label className="field">
-          <span>Space</span>
-          <select className="input" value={filter.space} onChange={(e) => setFilter({ ...filter, space: e.target.value })}>
-            <option value="all">All spaces</option>
-            {spaces.map((g) => (
-              <option key={g.key || 'personal'} value={g.key}>
-                {g.title}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      <label className="field">
-        <span>Worst alert</span>
-        <select className="input" value={filter.alert} onChange={(e) => setFilter({ ...filter, alert: e.target.value as AlertFilter })}>
-          <option value="all">Any</option>
-          <option value="critical">Critical</option>
-          <option value="warning-or-worse">Warning or critical</option>
-          <option value="none">No alerts</option>
-        </select>
-      </label>
-      <label className="field">
-        <span>Sort by</span>
-        <select
-          className="input"
-          value={`${sort.column} ${sort.direction}`}
-          onChange={(e) => {
-            const [column, direction] = e.target.value.split(' ') as [PortfolioColumn, SortDirection];
-            setSort({ column, direction });
-          }}
-        >
-          {PORTFOLIO_COLUMNS.flatMap((c) =>
-            (['asc', 'desc'] as const).map((d) => (
-              <option key={`${c.id} ${d}`} value={`${c.id} ${d}`}>
-                {c.label} {d === FIRST_DIRECTION[c.id] ? (c.id === 'name' ? '(A–Z)' : '(worst or most first)') : c.id === 'name' ? '(Z–A)' : '(reverse)'}
-              </option>
-            )),
+        <FilterField label="Space">
+          {(id) => (
+            <select id={id} className="input" value={filter.space} onChange={(e) => setFilter({ ...filter, space: e.target.value })}>
+              <option value="all">All spaces</option>
+              {spaces.map((g) => (
+                <option key={g.key || 'personal'} value={g.key}>
+                  {g.title}
+                </option>
+              ))}
+            </select>
           )}
-        </select>
-      </label>
+        </FilterField>
+      ) : null}
+      <FilterField label="Worst alert">
+        {(id) => (
+          <select id={id} className="input" value={filter.alert} onChange={(e) => setFilter({ ...filter, alert: e.target.value as AlertFilter })}>
+            <option value="all">Any</option>
+            <option value="critical">Critical</option>
+            <option value="warning-or-worse">Warning or critical</option>
+            <option value="none">No alerts</option>
+          </select>
+        )}
+      </FilterField>
+      <FilterField label="Sort by">
+        {(id) => (
+          <select
+            id={id}
+            className="input"
+            value={`${sort.column} ${sort.direction}`}
+            onChange={(e) => {
+              const [column, direction] = e.target.value.split(' ') as [PortfolioColumn, SortDirection];
+              setSort({ column, direction });
+            }}
+          >
+            {PORTFOLIO_COLUMNS.flatMap((c) =>
+              (FIRST_DIRECTION[c.id] === 'asc' ? (['asc', 'desc'] as const) : (['desc', 'asc'] as const)).map((d) => (
+                <option key={`${c.id} ${d}`} value={`${c.id} ${d}`}>
+                  {c.label} ({sortWords(c.id, d)})
+                </option>
+              )),
+            )}
+          </select>
+        )}
+      </FilterField>
     </form>
   );
 }
