@@ -82,7 +82,7 @@ function AppHeader() {
 
   return (
     <header className="app-header">
-      <div className="app-header__inner">
+      <div className="container app-header__inner">
         <Link to="/app" className="brand app-brand" aria-label="Earnest app">
           <Logo />
         </Link>

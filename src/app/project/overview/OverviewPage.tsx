@@ -6,7 +6,8 @@
 import { useId, type ReactNode } from 'react';
 import { MEASURE_BASES } from '../../../core/evm/dictionary';
 import { formatDataDate } from '../../../core/format';
-import { CommentaryPanel, MathGroup, MetricCards, SCurveChart } from '../../dashboard/components';
+import { MathGroup, MetricCards, SCurveChart } from '../../dashboard/components';
+import { OverviewCommentary } from './OverviewCommentary';
 import { useProject } from '../projectContext';
 import { TopAlerts } from './TopAlerts';
 import './overview.css';
@@ -57,7 +58,7 @@ export default function OverviewPage() {
           </Section>
         </div>
         <Section title="Commentary" className="dashboard-view__card overview__commentary">
-          <CommentaryPanel commentary={commentary} />
+          <OverviewCommentary commentary={commentary} />
         </Section>
       </div>
     </MathGroup>
