@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxe } from './pageChecks';
 import { signedInUser } from './session';
 
 // Opening a local database and analysing the sample waits on IndexedDB and a worker: slow on a busy machine.
@@ -40,8 +41,11 @@ async function importFile(page: Page, file: string, expectName: RegExp): Promise
   return decodeURIComponent(new URL(page.url()).pathname.split('/')[3]);
 }
 
-/** At every width and theme: the app's header, no footer, nothing wider than the viewport. */
-async function checkViews(page: Page, name: string): Promise<void> {
+/**
+ * At every width and theme: the app's header, no footer, nothing wider than the viewport; with
+ * `axe`, no serious accessibility violation at the desktop width in either theme.
+ */
+async function checkViews(page: Page, name: string, axe = false): Promise<void> {
   for (const v of VIEWS) {
     await page.setViewportSize({ width: v.width, height: v.height });
     await page.emulateMedia({ colorScheme: v.scheme });
@@ -64,6 +68,7 @@ async function checkViews(page: Page, name: string): Promise<void> {
     await expect(page.locator('header.app-header')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
     await expect(page.getByText('Figures on these pages are sample values')).toHaveCount(0);
+    if (axe && v.width === 1440) await expectNoSeriousAxe(page);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${v.width}-${v.scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -148,7 +153,7 @@ test('the app shell: its own header on every route at 360 and 1440 px in both th
   await expect(rows).toHaveCount(2);
 
   // Every route, at both widths and in both themes.
-  await checkViews(page, 'projects');
+  await checkViews(page, 'projects', true);
   await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Import' }).click();
   await expect(page.getByTestId('file-input')).toBeAttached();
   await checkViews(page, 'import');
@@ -163,7 +168,7 @@ test('the app shell: its own header on every route at 360 and 1440 px in both th
   for (const tab of TABS) {
     await page.goto(`/app/projects/${encodeURIComponent(big)}${tab ? `/${tab}` : ''}`);
     await expect(page.locator('.project-tab')).not.toBeEmpty({ timeout: 60_000 });
-    await checkViews(page, `project-${tab || 'overview'}`);
+    await checkViews(page, `project-${tab || 'overview'}`, tab === '');
   }
 
   // The overview on a phone is compact: the cards sit two or more to a row.
@@ -186,8 +191,17 @@ test('the app shell: its own header on every route at 360 and 1440 px in both th
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await expect(switcher).toBeVisible();
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/menu-360.png` });
   await page.keyboard.press('Escape');
   await expect(page.getByRole('link', { name: 'Account' })).toBeHidden();
+
+  // Printed: the figures, chart and alerts; not the header, toolbar, tabs or comments.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ media: 'print' });
+  for (const hidden of ['header.app-header', '.project-toolbar', '.project-tabs', '.project-comments']) await expect(page.locator(hidden)).toBeHidden();
+  await expect(page.locator('[data-metric="cpi"]')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'S-curve' })).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
 
   // The column-mapping screen of a wide CSV scrolls inside its box; the page does not.
   await page.setViewportSize({ width: 1440, height: 900 });
