@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { PROJECT_TABS } from '../../src/app/project/projectTabs';
 import { expectNoSeriousAxe } from './pageChecks';
 import { signedInUser } from './session';
 
@@ -22,7 +23,6 @@ const XER = resolve(SAMPLES, 'xer/pyp6xer_SP10_COST_LOADED.xer');
 const SMALL_XER = resolve(SAMPLES, 'xer/aspose_encoding1251.xer');
 const SHOTS = process.env.E2E_SCREENSHOTS ? 'test-results/app-shell' : null;
 
-const TABS = ['', 'breakdown', 'activities', 'cash-flow', 'history', 'alerts', 'changes', 'baselines', 'reports'];
 const VIEWS = [
   { width: 360, height: 740, scheme: 'light' },
   { width: 360, height: 740, scheme: 'dark' },
@@ -164,11 +164,16 @@ test('the app shell: its own header on every route at 360 and 1440 px in both th
   await expect(page.getByText('(you)')).toBeVisible();
   await checkViews(page, 'account');
   await page.setViewportSize({ width: 1440, height: 900 });
+  // From outside a project, the switcher opens its overview.
   await switcher.selectOption(big);
-  for (const tab of TABS) {
-    await page.goto(`/app/projects/${encodeURIComponent(big)}${tab ? `/${tab}` : ''}`);
+  await expect(page).toHaveURL(new RegExp(`/app/projects/${encodeURIComponent(big)}$`));
+  // Each tab of projectTabs.ts, opened from the tab row as a planner would (no reload between them).
+  for (const tab of PROJECT_TABS) {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: tab.label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/app/projects/${encodeURIComponent(big)}${tab.path ? `/${tab.path}` : ''}$`));
     await expect(page.locator('.project-tab')).not.toBeEmpty({ timeout: 60_000 });
-    await checkViews(page, `project-${tab || 'overview'}`, tab === '');
+    await checkViews(page, `project-${tab.path || 'overview'}`, tab.path === '');
   }
 
   // The overview on a phone is compact: the cards sit two or more to a row.
@@ -202,6 +207,11 @@ test('the app shell: its own header on every route at 360 and 1440 px in both th
   await expect(page.locator('[data-metric="cpi"]')).toBeVisible();
   await expect(page.getByRole('region', { name: 'S-curve' })).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
+
+  // The tab row scrolls on a phone, and brings the current tab into view.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/app/projects/${encodeURIComponent(big)}/baselines`);
+  await expect(page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Baselines' })).toBeInViewport({ ratio: 1 });
 
   // The column-mapping screen of a wide CSV scrolls inside its box; the page does not.
   await page.setViewportSize({ width: 1440, height: 900 });

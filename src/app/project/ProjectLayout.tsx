@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { dataApi, useLocalStoreEvents } from '../../client/data';
 import type { EacMethod } from '../../core/evm';
 import { MEASURE_BASES } from '../../core/evm/dictionary';
@@ -26,8 +26,19 @@ type ImportRow = ImportSummaryRow;
 /** The project's tabs (projectTabs.ts), as links; the current one is marked for screen readers too. */
 function ProjectTabs({ id }: { id: string }) {
   const base = `/app/projects/${encodeURIComponent(id)}`;
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the row scrolls: bring the current tab into it (without moving the page itself).
+  useEffect(() => {
+    const row = nav.current;
+    const active = row?.querySelector<HTMLElement>('.is-active');
+    if (!row || !active) return;
+    // The row is positioned (project.css), so offsetLeft is measured in its own scrolled content.
+    const left = active.offsetLeft;
+    if (left < row.scrollLeft || left + active.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = Math.max(0, left - (row.clientWidth - active.offsetWidth) / 2);
+  }, [pathname]);
   return (
-    <nav className="project-tabs" aria-label="Project">
+    <nav ref={nav} className="project-tabs" aria-label="Project">
       <ul>
         {PROJECT_TABS.map((t) => (
           <li key={t.path}>
