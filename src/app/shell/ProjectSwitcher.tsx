@@ -18,6 +18,9 @@ export function ProjectSwitcher({ onSwitched }: { onSwitched?: () => void }) {
   const changed = useLocalStoreEvents((s) => s.projectsChanged);
   const teams = useSyncStatus((s) => s.snapshot?.teams ?? null);
   const current = openProject(pathname)?.id ?? '';
+  // Read again when projects change in another tab or from the team, and whenever the user moves
+  // to another project or screen (this tab's own creates, renames and deletes): not on a change of tab.
+  const screen = current || pathname;
   useEffect(() => {
     let live = true;
     dataApi()
@@ -29,8 +32,7 @@ export function ProjectSwitcher({ onSwitched }: { onSwitched?: () => void }) {
     return () => {
       live = false;
     };
-    // A project made, renamed or deleted (here or elsewhere) shows at the next path or event.
-  }, [changed, pathname]);
+  }, [changed, screen]);
   if (!rows || rows.length === 0) return null;
   const groups = groupProjects(rows, teams);
   const known = rows.some((r) => r.id === current);
