@@ -4,6 +4,7 @@ import { Spinner } from '../ui/Spinner';
 import { PageHeader } from '../ui/PageHeader';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { ReloadBanner } from './ReloadBanner';
+import { AppLayout } from './shell/AppLayout';
 import * as pages from './pageLoaders';
 
 // Each screen is its own chunk (precached by the service worker, so all of them work offline).
@@ -39,10 +40,10 @@ function Tab({ page }: { page: ReactNode }) {
   return <Suspense fallback={<Spinner label="Loading..." />}>{page}</Suspense>;
 }
 
-/** The signed-in application (/app/*). */
+/** The signed-in application (/app/*), in its own layout (shell/AppLayout.tsx). */
 export default function AppArea() {
   return (
-    <Suspense fallback={<Spinner page />}>
+    <AppLayout>
       <ReloadBanner />
       <Routes>
         <Route index element={<ProjectsPage />} />
@@ -62,6 +63,6 @@ export default function AppArea() {
         <Route path="account" element={<AccountPage />} />
         <Route path="*" element={<AppNotFound />} />
       </Routes>
-    </Suspense>
+    </AppLayout>
   );
 }

@@ -13,6 +13,7 @@ import { deviceHandlers } from './device';
 import { stagingHandlers, type StagingHandlers } from './imports/staging';
 import { mappingHandlers } from './mappings';
 import { periodTableHandlers } from './periodTables';
+import { portfolioHandlers } from './portfolio';
 import { projectMoves } from './projectMoves';
 import { projectHandlers } from './projects';
 import { syncHandlers, type SyncHandlers, type SyncWiring } from './syncHandlers';
@@ -77,6 +78,7 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
     staging: { stagedCount: staging.stagedCount },
     ...periodTableHandlers(session),
     ...dashboardHandlers(session, opts.buildId, opts.now),
+    ...portfolioHandlers(session, opts.buildId, opts.now),
     ...mappingHandlers(session),
     startSync: sync.startSync,
     subscribeSync: sync.subscribeSync,

@@ -409,7 +409,7 @@ export interface ProjectChanges {
 
 // --- the data worker ---------------------------------------------------------------------------
 
-export interface DataApi extends SyncApi, BaselinesApi, ChangesApi, ThresholdsApi {
+export interface DataApi extends SyncApi, BaselinesApi, ChangesApi, ThresholdsApi, PortfolioApi {
   /**
    * Binds this worker to one account's local database; a worker never switches accounts. `who`
    * names the user on what they write (comments, VARs, imports).
@@ -825,3 +825,43 @@ export interface ThresholdsApi {
   unacknowledgeAlert(projectId: string, key: AlertKey): Promise<void>;
 }
 
+// --- portfolio (issue 14) ---------------------------------------------------------------------
+
+/** A figure's traffic light on the portfolio, from the project's alert rules ('none': no rule watches it, or it is null). */
+export type PortfolioLight = 'good' | 'warning' | 'critical' | 'none';
+
+/**
+ * One project's line of the portfolio (the projects list): the headline figures of its latest
+ * dashboard at the default options (FIRST_DASHBOARD_OPTIONS), judged by the project's own rules.
+ * Every figure is null, with `reason`, when the project has no import or its analysis failed.
+ */
+export interface PortfolioRow {
+  projectId: string;
+  /** The status date the figures are at. */
+  statusDate: LocalDateTime | null;
+  /** The project's currency (money figures are in it when `measureBasis` is 'cost'). */
+  currency: string;
+  /** What BAC, EAC and VAC measure: cost, or hours when the schedule carries no costs; null with no figures. */
+  measureBasis: 'cost' | 'units' | 'duration' | null;
+  bac: number | null;
+  eac: number | null;
+  vac: number | null;
+  spi: number | null;
+  cpi: number | null;
+  spit: number | null;
+  /** Each index's light and VAC's (judged by VAC%), by the rules the cards use. */
+  lights: { spi: PortfolioLight; cpi: PortfolioLight; spit: PortfolioLight; vac: PortfolioLight };
+  /** The most serious alert (the first evaluateAlerts lists), with how many there are; null when none. */
+  worstAlert: { severity: 'warning' | 'critical'; message: string; count: number; critical: number } | null;
+  /** Why the figures are null (no import yet, the analysis failed); null when they are computed. */
+  reason: string | null;
+}
+
+export interface PortfolioApi {
+  /**
+   * Every project's portfolio row, computed one project after another from the dashboard cache
+   * (so reopening the list is instant). `onRow` (a Comlink.proxy) hears each row as soon as it is
+   * ready, so the list fills in rather than waiting for every analysis.
+   */
+  portfolio(onRow?: (row: PortfolioRow) => void): Promise<PortfolioRow[]>;
+}

@@ -1,7 +1,8 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { ProtectedRoute } from '../app/ProtectedRoute';
 import { SiteLayout } from './SiteLayout';
+import { Spinner } from './Spinner';
 
 // Every page is its own lazily loaded chunk (all precached by the service worker).
 const HomePage = lazy(() => import('../site/HomePage'));
@@ -58,16 +59,19 @@ export function AppRoutes() {
         <Route path="blog-admin" element={<BlogAdminPage />} />
         <Route path="pwa" element={<PwaPage />} />
         <Route path="pwa-install" element={<PwaInstallPage />} />
-        <Route
-          path="app/*"
-          element={
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      {/* The signed-in app has a layout of its own (app/shell/AppLayout.tsx): no marketing header or footer. */}
+      <Route
+        path="app/*"
+        element={
+          <Suspense fallback={<Spinner page />}>
             <ProtectedRoute>
               <AppArea />
             </ProtectedRoute>
-          }
-        />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
+          </Suspense>
+        }
+      />
     </Routes>
   );
 }

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { signOut } from '../client/auth';
 import { toast } from './toast';
 import { useSession } from '../client/session';
 import { Logo } from './Logo';
 import { OfflineIndicator } from './OfflineIndicator';
 import { useSignOutFlow } from './SignOutDialog';
-import { SyncIndicator } from './SyncIndicator';
 import { ThemeToggle } from './ThemeToggle';
 import { CloseIcon, MenuIcon } from './Icons';
 import { NAV_LINKS } from './siteConfig';
@@ -45,8 +44,6 @@ function AuthActions({ onSignOut, signingOut }: { onSignOut: () => void; signing
 export function NavBar() {
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const signedIn = useSession((s) => s.status === 'signed-in');
-  const inApp = useLocation().pathname.startsWith('/app');
   const navigate = useNavigate();
   // Sign Out first checks for changes the server does not have yet (SignOutDialog.tsx).
   const signOutFlow = useSignOutFlow(async () => {
@@ -105,7 +102,7 @@ export function NavBar() {
         </div>
         <div className="header-tools">
           <OfflineIndicator />
-          {signedIn && inApp ? <SyncIndicator /> : null}
+          {/* The sync indicator is the app's (app/shell/AppLayout.tsx): /app/* has its own header. */}
           <ThemeToggle />
           <button
             ref={toggleRef}

@@ -17,7 +17,7 @@ const ExitIntentDialog = lazy(() => import('./banners/ExitIntentDialog'));
 const SessionTracker = lazy(() => import('./tracking/SessionTracker'));
 
 /** Scroll to the top on a new path (but leave in-page anchors alone). */
-function ScrollToTop() {
+export function ScrollToTop() {
   const { pathname, hash } = useLocation();
   useEffect(() => {
     if (!hash) window.scrollTo(0, 0);
@@ -31,10 +31,6 @@ function ScrollToTop() {
  */
 export function SiteLayout() {
   const { pathname } = useLocation();
-  const onTrial = useSubscription(shouldShowTrialBanner);
-  const consentUnset = useCookieConsent((s) => s.consent === null);
-  const analytics = useCookieConsent((s) => s.consent === 'all');
-
   return (
     <>
       <a href="#main" className="skip-link">
@@ -42,13 +38,7 @@ export function SiteLayout() {
       </a>
       <ScrollToTop />
       <div className="site-top">
-        {onTrial && (
-          <QuietBoundary>
-            <Suspense fallback={null}>
-              <TrialBanner />
-            </Suspense>
-          </QuietBoundary>
-        )}
+        <TrialTop />
         <NavBar />
       </div>
       <main id="main" tabIndex={-1}>
@@ -59,6 +49,21 @@ export function SiteLayout() {
         </PageErrorBoundary>
       </main>
       <Footer />
+      <SiteOverlays />
+    </>
+  );
+}
+
+/**
+ * What every layout mounts after its page (the site's and the app's, AppLayout.tsx): the toasts,
+ * the cookie banner, the exit-intent dialog on a trial and session tracking with consent.
+ */
+export function SiteOverlays() {
+  const onTrial = useSubscription(shouldShowTrialBanner);
+  const consentUnset = useCookieConsent((s) => s.consent === null);
+  const analytics = useCookieConsent((s) => s.consent === 'all');
+  return (
+    <>
       {/* One boundary each: a chunk arriving late must not unmount (and reset) the others. */}
       <QuietBoundary>
         <Suspense fallback={null}>
@@ -87,5 +92,18 @@ export function SiteLayout() {
         </QuietBoundary>
       )}
     </>
+  );
+}
+
+/** The trial banner, when the user is on a trial (stuck to the top above either layout's header). */
+export function TrialTop() {
+  const onTrial = useSubscription(shouldShowTrialBanner);
+  if (!onTrial) return null;
+  return (
+    <QuietBoundary>
+      <Suspense fallback={null}>
+        <TrialBanner />
+      </Suspense>
+    </QuietBoundary>
   );
 }

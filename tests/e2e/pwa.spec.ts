@@ -158,7 +158,8 @@ test('offline: the header says so on site and app pages, without covering anythi
   await signedInUser(context, 'offline');
   await page.goto('/');
   await controlledBySw(page);
-  const header = page.locator('header.site-header');
+  // The site's header, then the app's own (AppLayout.tsx) once in /app.
+  const header = page.locator('header.site-header, header.app-header');
   const indicator = header.getByRole('status').filter({ hasText: 'Offline' });
   await expect(indicator).toHaveCount(0);
 

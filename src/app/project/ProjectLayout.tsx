@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { dataApi, useLocalStoreEvents } from '../../client/data';
 import type { EacMethod } from '../../core/evm';
 import { MEASURE_BASES } from '../../core/evm/dictionary';
 import { formatDataDate } from '../../core/format';
 import { explainStatusDate } from '../../core/model/statusDate';
-import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { eacMethodOptions } from '../dashboard/components';
@@ -27,8 +26,19 @@ type ImportRow = ImportSummaryRow;
 /** The project's tabs (projectTabs.ts), as links; the current one is marked for screen readers too. */
 function ProjectTabs({ id }: { id: string }) {
   const base = `/app/projects/${encodeURIComponent(id)}`;
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the row scrolls: bring the current tab into it (without moving the page itself).
+  useEffect(() => {
+    const row = nav.current;
+    const active = row?.querySelector<HTMLElement>('.is-active');
+    if (!row || !active) return;
+    // The row is positioned (project.css), so offsetLeft is measured in its own scrolled content.
+    const left = active.offsetLeft;
+    if (left < row.scrollLeft || left + active.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = Math.max(0, left - (row.clientWidth - active.offsetWidth) / 2);
+  }, [pathname]);
   return (
-    <nav className="project-tabs" aria-label="Project">
+    <nav ref={nav} className="project-tabs" aria-label="Project">
       <ul>
         {PROJECT_TABS.map((t) => (
           <li key={t.path}>
@@ -39,6 +49,21 @@ function ProjectTabs({ id }: { id: string }) {
         ))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * The project's own header: its name (with rename and move) and one line on its status. Compact,
+ * unlike a site page's header band: the figures are what the planner came for.
+ */
+function ProjectHead({ heading, lead }: { heading: ReactNode; lead?: ReactNode }) {
+  return (
+    <div className="project-head">
+      <div className="container">
+        {heading}
+        {lead ? <p className="project-head__lead">{lead}</p> : null}
+      </div>
+    </div>
   );
 }
 
@@ -262,7 +287,7 @@ export default function ProjectLayout() {
     return (
       <>
         {/* A project with no import yet has no dashboard, but it can still be renamed. */}
-        <PageHeader title={row?.name ?? 'Dashboard'} heading={row ? <ProjectTitle projectId={id} name={row.name} canRename={canRename} onRenamed={renamed} extra={canRename ? <MoveProject projectId={id} project={row} onMoved={renamed} /> : null} /> : undefined} />
+        <ProjectHead heading={row ? <ProjectTitle projectId={id} name={row.name} canRename={canRename} onRenamed={renamed} extra={canRename ? <MoveProject projectId={id} project={row} onMoved={renamed} /> : null} /> : <h1>Project</h1>} />
         <section className="container app-section">
           {row ? <NameConflict projectId={id} refresh={`${changedElsewhere}:${nameRead}`} canChoose={canRename} onResolved={renamed} /> : null}
           <div className="card import-error" role="alert">
@@ -279,9 +304,7 @@ export default function ProjectLayout() {
   const title = row?.name ?? a.project.name;
   return (
     <>
-      <PageHeader
-        eyebrow="Project"
-        title={title}
+      <ProjectHead
         heading={<ProjectTitle projectId={id} name={title} canRename={canRename} onRenamed={renamed} extra={canRename ? <MoveProject projectId={id} project={row} onMoved={renamed} /> : null} />}
         lead={
           <>
@@ -290,85 +313,88 @@ export default function ProjectLayout() {
           </>
         }
       />
-      <section className="container app-section dashboard">
+      <section className="container app-section dashboard project-body">
         <ReadOnlyNote project={row} />
         <NameConflict projectId={id} refresh={`${changedElsewhere}:${nameRead}`} canChoose={canRename} onResolved={renamed} />
-        <form className="dashboard-options" onSubmit={(e) => e.preventDefault()}>
-          <label className="field">
-            <span>Breakdown</span>
-            <select className="input" value={by} onChange={(e) => setBy(e.target.value as typeof by)}>
-              <option value="wbs">WBS</option>
-              <option value="control-account">Control account</option>
-            </select>
-          </label>
-          <label className="field">
-            <span>Periods</span>
-            <select className="input" value={periods} onChange={(e) => setPeriods(e.target.value as typeof periods)}>
-              <option value="month">Months</option>
-              <option value="week">Weeks</option>
-            </select>
-          </label>
-          <label className="field">
-            <span>EAC method</span>
-            <select className="input" value={eacMethod} onChange={(e) => setEacMethod(e.target.value as EacMethod)}>
-              {/* Labels from the measure dictionary, with the weight and n of the analysis, as the EAC card names them. */}
-              {eacMethodOptions(data).map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        </form>
-        {a.dataDate && a.dataDateSource ? (
-          <form
-            className="dashboard-options dashboard-status-date"
-            aria-label="Status date"
-            // Our message, beside the field, rather than the browser's bubble for an empty required date.
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              reanalyse();
-            }}
-          >
-            <StatusDateField
-              id="dashboard-status-date"
-              value={draft}
-              onChange={(day) => {
-                setDraft(day);
-                setDateError(null);
-              }}
-              statement={
-                shownAt
-                  ? statusDateStatement(a.dataDate, `the date chosen for this analysis; the saved import stays at ${saved ? formatDataDate(saved) : 'its own date'}`)
-                  : statusDateStatement(a.dataDate, explainStatusDate(a.dataDateSource))
-              }
-              error={dateError}
-            >
-              <button type="submit" className="btn btn-outline" disabled={busy}>
-                Re-analyse
-              </button>
-              {dataDate ? (
-                <button
-                  type="button"
-                  className="btn btn-ghost"
-                  disabled={busy}
-                  onClick={() => {
-                    setDateError(null);
-                    setDataDate(undefined);
-                  }}
-                >
-                  Back to {saved ? formatDataDate(saved) : 'the saved date'}
-                </button>
-              ) : null}
-            </StatusDateField>
-            {busy ? (
-              <p role="status" className="muted">
-                Re-analysing...
-              </p>
-            ) : null}
+        {/* The analysis options every tab shares, in one row on a desktop (project.css). */}
+        <div className="project-toolbar" role="group" aria-label="Analysis options">
+          <form className="dashboard-options" onSubmit={(e) => e.preventDefault()}>
+            <label className="field">
+              <span>Breakdown</span>
+              <select className="input" value={by} onChange={(e) => setBy(e.target.value as typeof by)}>
+                <option value="wbs">WBS</option>
+                <option value="control-account">Control account</option>
+              </select>
+            </label>
+            <label className="field">
+              <span>Periods</span>
+              <select className="input" value={periods} onChange={(e) => setPeriods(e.target.value as typeof periods)}>
+                <option value="month">Months</option>
+                <option value="week">Weeks</option>
+              </select>
+            </label>
+            <label className="field">
+              <span>EAC method</span>
+              <select className="input" value={eacMethod} onChange={(e) => setEacMethod(e.target.value as EacMethod)}>
+                {/* Labels from the measure dictionary, with the weight and n of the analysis, as the EAC card names them. */}
+                {eacMethodOptions(data).map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
           </form>
-        ) : null}
+          {a.dataDate && a.dataDateSource ? (
+            <form
+              className="dashboard-options dashboard-status-date"
+              aria-label="Status date"
+              // Our message, beside the field, rather than the browser's bubble for an empty required date.
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                reanalyse();
+              }}
+            >
+              <StatusDateField
+                id="dashboard-status-date"
+                value={draft}
+                onChange={(day) => {
+                  setDraft(day);
+                  setDateError(null);
+                }}
+                statement={
+                  shownAt
+                    ? statusDateStatement(a.dataDate, `the date chosen for this analysis; the saved import stays at ${saved ? formatDataDate(saved) : 'its own date'}`)
+                    : statusDateStatement(a.dataDate, explainStatusDate(a.dataDateSource))
+                }
+                error={dateError}
+              >
+                <button type="submit" className="btn btn-outline" disabled={busy}>
+                  Re-analyse
+                </button>
+                {dataDate ? (
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    disabled={busy}
+                    onClick={() => {
+                      setDateError(null);
+                      setDataDate(undefined);
+                    }}
+                  >
+                    Back to {saved ? formatDataDate(saved) : 'the saved date'}
+                  </button>
+                ) : null}
+              </StatusDateField>
+              {busy ? (
+                <p role="status" className="muted">
+                  Re-analysing...
+                </p>
+              ) : null}
+            </form>
+          ) : null}
+        </div>
         <WarningList warnings={data.importWarnings} one="note from the import" many="notes from the import" />
         <ProjectTabs id={id} />
         <ProjectContext.Provider value={view}>

@@ -115,12 +115,32 @@ describe('MetricCards on the Riverside fixture', () => {
     expect(all(page, hasClass('math-popover'))).toHaveLength(0);
   });
 
-  it('marks every card with a status word as well as a colour', () => {
+  it('marks every judged card with a status word as well as a colour, and a card no rule watches with neither', () => {
+    const words: Record<string, string> = { good: 'Good', warning: 'Warning', critical: 'Critical' };
+    let judged = 0;
     for (const c of all(page, hasClass('metric-card'))) {
       const status = c.attrs['data-status'];
       expect(c.attrs.class).toContain(`metric-card--${status}`);
-      expect(['Good', 'Warning', 'Critical', 'No threshold']).toContain(statusOf(c));
+      if (status === 'neutral') {
+        expect(all(c, hasClass('status-badge'))).toHaveLength(0);
+      } else {
+        judged++;
+        expect(statusOf(c)).toBe(words[status]);
+      }
     }
+    // BAC, PV, EV, AC and ETC have no rule: no "No threshold" badge on them (issue 14).
+    for (const id of ['bac', 'pv', 'ev', 'ac', 'etc']) expect(all(card(page, id), hasClass('status-badge'))).toHaveLength(0);
+    expect(judged).toBeGreaterThan(3);
+    expect(text(page)).not.toContain('No threshold');
+  });
+
+  it('shows a status only for a metric the given rules watch', () => {
+    // Only a CPI rule: SPI (0.66, far below any default threshold) carries no status at all.
+    const onlyCpi = [{ id: 'cpi-w', metric: 'cpi' as const, comparison: '<' as const, threshold: 0.95, scope: 'any' as const, severity: 'warning' as const, message: '{node}' }];
+    const view = render(createElement(MetricCards, { data, rules: onlyCpi }));
+    expect(statusOf(card(view, 'cpi'))).toBe('Warning');
+    expect(all(card(view, 'spi'), hasClass('status-badge'))).toHaveLength(0);
+    expect(card(view, 'spi').attrs['data-status']).toBe('neutral');
   });
 });
 
@@ -140,7 +160,7 @@ describe('a metric that cannot be computed', () => {
     expect(na.attrs.tabindex).toBe('0');
     expect(na.attrs['aria-describedby']).toBe(reason.attrs.id);
     expect(cpi.attrs['data-status']).toBe('neutral');
-    expect(statusOf(cpi)).toBe('No threshold');
+    expect(all(cpi, hasClass('status-badge'))).toHaveLength(0);
   });
 });
 

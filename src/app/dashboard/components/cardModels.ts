@@ -59,11 +59,15 @@ export interface MetricCardModel {
   note?: string;
 }
 
+/**
+ * The words of a card's status. 'neutral' (no rule watches the figure, or it is n/a) is never shown
+ * as a badge: the card simply has no status (issue 14: no "No threshold" on every card).
+ */
 export const STATUS_LABELS: Readonly<Record<StatusColour, string>> = {
   good: 'Good',
   warning: 'Warning',
   critical: 'Critical',
-  neutral: 'No threshold',
+  neutral: '',
 };
 
 interface Spec {

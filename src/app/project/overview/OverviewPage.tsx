@@ -1,13 +1,66 @@
-import { Dashboard } from '../../dashboard/components';
-import { useProject } from '../projectContext';
-
 /**
- * /app/projects/:id — the project at a glance. For now the whole former dashboard; issue 14's
- * overview (compact figures, S-curve, commentary, top alerts) replaces it. The variance narratives
- * moved to the Alerts tab, beside the alerts that call for them.
+ * /app/projects/:id — the project at a glance (issue 14 "Overview"): the key figures as a dense
+ * grid of compact cards, the S-curve, the commentary and the top alerts. The detail (breakdown,
+ * cash flow, the variance narratives) is on the other tabs, one click away.
  */
+import { useId, type ReactNode } from 'react';
+import { MEASURE_BASES } from '../../../core/evm/dictionary';
+import { formatDataDate } from '../../../core/format';
+import { MathGroup, MetricCards, SCurveChart } from '../../dashboard/components';
+import { OverviewCommentary } from './OverviewCommentary';
+import { useProject } from '../projectContext';
+import { TopAlerts } from './TopAlerts';
+import './overview.css';
+
+function Section({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={`dashboard-view__section${className ? ` ${className}` : ''}`} aria-labelledby={id}>
+      <h2 id={id} className="dashboard-view__heading">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export default function OverviewPage() {
   const p = useProject();
   if (!p.data) return null;
-  return <Dashboard data={p.data} rules={p.data.rules} comments={p.comments} />;
+  const { analysis, alerts, commentary } = p.data;
+  const basisNote = MEASURE_BASES[analysis.measureBasis].note;
+  return (
+    <MathGroup>
+      <div className="dashboard-view overview">
+        <p className="dashboard-view__meta">
+          {analysis.dataDate ? <>Status at {formatDataDate(analysis.dataDate)}</> : 'No data date'}
+          {basisNote ? <span className="dashboard-view__basis"> · {basisNote}</span> : null}
+        </p>
+        {analysis.warnings.length ? (
+          <div className="dashboard-view__warnings" role="note" aria-label="Input warnings">
+            <p className="dashboard-view__warnings-title">Check the input</p>
+            <ul>
+              {analysis.warnings.map((w, i) => (
+                <li key={i}>{w}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <Section title="Key figures" className="overview__figures">
+          <MetricCards data={p.data} rules={p.data.rules} />
+        </Section>
+        <div className="overview__columns">
+          <Section title="S-curve" className="dashboard-view__card overview__chart">
+            <SCurveChart analysis={analysis} height={280} />
+          </Section>
+          <Section title="Top alerts" className="dashboard-view__card overview__alerts">
+            <TopAlerts alerts={alerts} alertsPath={`/app/projects/${encodeURIComponent(p.id)}/alerts`} comments={p.comments} />
+          </Section>
+        </div>
+        <Section title="Commentary" className="dashboard-view__card overview__commentary">
+          <OverviewCommentary commentary={commentary} />
+        </Section>
+      </div>
+    </MathGroup>
+  );
 }

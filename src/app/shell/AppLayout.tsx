@@ -1,0 +1,155 @@
+/**
+ * The signed-in app's own layout (issue 14 "The app shell"): a compact header made for daily work
+ * (the logo back to the projects, Projects and Import, the project switcher, the sync and offline
+ * indicators, the theme and the account), the page, and none of the marketing site's footer.
+ * The skip link, page error boundary, toasts, cookie banner and trial banner are the site's own
+ * (SiteLayout.tsx), so they behave the same on either side of sign-in.
+ */
+import { Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { signOut } from '../../client/auth';
+import { useSession } from '../../client/session';
+import { PageErrorBoundary } from '../../ui/ErrorBoundary';
+import { CloseIcon, MenuIcon } from '../../ui/Icons';
+import { Logo } from '../../ui/Logo';
+import { OfflineIndicator } from '../../ui/OfflineIndicator';
+import { useSignOutFlow } from '../../ui/SignOutDialog';
+import { ScrollToTop, SiteOverlays, TrialTop } from '../../ui/SiteLayout';
+import { Spinner } from '../../ui/Spinner';
+import { SyncIndicator } from '../../ui/SyncIndicator';
+import { ThemeToggle } from '../../ui/ThemeToggle';
+import { toast } from '../../ui/toast';
+import { ProjectSwitcher } from './ProjectSwitcher';
+import './appLayout.css';
+
+/**
+ * The account's place in the header: who is signed in, Account and Sign Out. They stay plain, named
+ * controls (the "Account" link and the "Sign Out" button) rather than hide behind another click on a
+ * desktop; on a phone they sit at the end of the header's menu.
+ */
+function AccountMenu({ onSignOut, signingOut }: { onSignOut: () => void; signingOut: boolean }) {
+  const email = useSession((s) => s.user?.email ?? null);
+  return (
+    <div className="app-account" role="group" aria-label="Your account">
+      {email ? (
+        <span className="app-account__who" title={email}>
+          {email}
+        </span>
+      ) : null}
+      <NavLink to="/app/account" className="btn btn-ghost btn-sm">
+        Account
+      </NavLink>
+      <button type="button" className="btn btn-outline btn-sm" onClick={onSignOut} disabled={signingOut}>
+        Sign Out
+      </button>
+    </div>
+  );
+}
+
+function AppHeader() {
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // Sign Out first checks for changes the server does not have yet (SignOutDialog.tsx).
+  const signOutFlow = useSignOutFlow(async () => {
+    try {
+      await signOut();
+    } catch {
+      // This device is signed out either way; the server could not end its session.
+      toast({ title: 'Error', description: 'Failed to sign out. Please try again.', variant: 'destructive' });
+    }
+    navigate('/auth');
+  });
+
+  // A new page closes the phone menu.
+  useEffect(() => setOpen(false), [pathname]);
+  // Escape closes the phone menu and returns focus to its toggle.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  const closeOnLink = (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as HTMLElement).closest('a')) setOpen(false);
+  };
+
+  return (
+    <header className="app-header">
+      <div className="container app-header__inner">
+        <Link to="/app" className="brand app-brand" aria-label="Earnest app">
+          <Logo />
+        </Link>
+        <div id="app-menu" className="app-menu" data-open={open} onClick={closeOnLink}>
+          <nav aria-label="App">
+            <ul className="app-nav">
+              <li>
+                <NavLink to="/app" end className="app-nav__link">
+                  Projects
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/app/import" className="app-nav__link">
+                  Import
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+          <ProjectSwitcher onSwitched={() => setOpen(false)} />
+          <AccountMenu
+            signingOut={signOutFlow.busy}
+            onSignOut={() => {
+              setOpen(false);
+              void signOutFlow.start();
+            }}
+          />
+        </div>
+        <div className="header-tools app-tools">
+          <OfflineIndicator />
+          <SyncIndicator />
+          <ThemeToggle />
+          <button
+            ref={toggleRef}
+            type="button"
+            className="icon-btn app-menu-toggle"
+            aria-expanded={open}
+            aria-controls="app-menu"
+            aria-label="Menu"
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+      {signOutFlow.dialog}
+    </header>
+  );
+}
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
+      <ScrollToTop />
+      <div className="site-top app-top">
+        <TrialTop />
+        <AppHeader />
+      </div>
+      <main id="main" tabIndex={-1} className="app-main">
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Spinner page />}>{children}</Suspense>
+        </PageErrorBoundary>
+      </main>
+      <SiteOverlays />
+    </div>
+  );
+}
