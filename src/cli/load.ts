@@ -51,6 +51,8 @@ export interface FileAnalysis {
    * import"), so the alerts and commentary of a file are the same in the app and the CLI.
    */
   importWarnings: string[];
+  /** The schedule analysed (absent for a period table): the reports' activity grid. */
+  schedule?: Schedule;
 }
 
 export async function analyseFile(args: AnalyseArgs): Promise<FileAnalysis> {
@@ -131,5 +133,5 @@ function scheduleAnalysis(schedule: Schedule, args: AnalyseArgs, kind: InputKind
     lastN: args.lastN,
   });
   const importWarnings = (schedule.source?.warnings ?? []).map((w) => (w.where ? `${w.where}: ${w.message}` : w.message));
-  return { analysis, ignored: ignoredOptions(args.given, kind), importWarnings };
+  return { analysis, ignored: ignoredOptions(args.given, kind), importWarnings, schedule };
 }

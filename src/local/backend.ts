@@ -13,6 +13,7 @@ import { mappingHandlers } from './mappings';
 import { periodTableHandlers } from './periodTables';
 import { projectMoves } from './projectMoves';
 import { projectHandlers } from './projects';
+import { reportHandlers } from './reports';
 import { syncHandlers, type SyncHandlers, type SyncWiring } from './syncHandlers';
 
 export interface DataBackendOptions {
@@ -52,7 +53,7 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
     <A extends unknown[], R>(f: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> =>
       session.run(() => f(...args));
-  return {
+  const backend: Omit<DataBackend, 'exportReport'> = {
     async useAccount(userId, name) {
       session.use(userId);
       who.userId = userId;
@@ -96,4 +97,6 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
     markProjectSeen: inSession(collab.markProjectSeen),
     moveProject: (projectId, toTeamId, onProgress) => moves.moveProject(projectId, toTeamId, onProgress),
   };
+  // Reports read the project through the calls above, so they show exactly what the screens do.
+  return { ...backend, ...reportHandlers(session, backend, opts.now) };
 }
