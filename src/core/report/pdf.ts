@@ -13,7 +13,7 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import type { Computed } from '../evm/computed';
 import { eacMethodLabel, MEASURE_BASES } from '../evm/dictionary';
 import type { Analysis, BreakdownNode } from '../evm/types';
-import { formatDataDate, formatDate } from '../format';
+import { formatDataDate, formatDate, formatEndDate } from '../format';
 import { eacViewOf } from '../insight/dashboard';
 import { cashFlowSvg, sCurveSvg } from './charts';
 import { reportFileName } from './fileName';
@@ -78,6 +78,9 @@ export function pdfDefinition(input: ReportInput, paper: Paper): TDocumentDefini
     text: `Status date ${a.dataDate ? formatDataDate(a.dataDate) : 'n/a'} · status period ${a.statusPeriod} (${statusLabel}) of ${a.series.length} · measured in ${basis} · EAC by ${eacMethodLabel(a.cost.eacMethod, eac.labels)}`,
     style: 'meta',
   });
+  // The forecast finish as the Overview's card gives it: at the current SPI(t), else at the plan's pace.
+  const finish = a.forecastFinish.spit ?? a.forecastFinish.pf1;
+  if (finish) content.push({ text: `Forecast finish ${formatEndDate(finish)} (${a.forecastFinish.spit ? 'at the current SPI(t)' : 'if the rest goes to plan'})`, style: 'meta' });
   if (a.noActualsReason) content.push({ text: a.noActualsReason, style: 'note' });
 
   // Key figures: two measures per row, label · value · name.

@@ -59,6 +59,16 @@ type Cell = string | number | Date | null | { formula: string; result: number };
 
 /** A formula with the engine's value as its result, or blank when the engine has no value. */
 const formulaOr = (formula: string, c: Computed): Cell => (c.value === null ? null : { formula, result: c.value });
+/**
+ * A ratio of two cells of the row as a formula when it is what the engine computed; otherwise the
+ * engine's value alone. The status period's indices are measured at the status date, not at the
+ * period's end, so EV/PV of the row's period-end figures would be a different number there.
+ */
+function ratioCell(formula: string, num: number | null, den: number | null, c: Computed): Cell {
+  if (c.value === null) return null;
+  const holds = num !== null && den !== null && den !== 0 && Math.abs(num / den - c.value) <= 1e-9 * Math.max(1, Math.abs(c.value));
+  return holds ? { formula, result: c.value } : c.value;
+}
 const valueOf = (c: Computed): number | null => c.value;
 
 function styleHeader(ws: Worksheet, row: number): void {
@@ -240,8 +250,8 @@ function periodsSheet(wb: Workbook, a: Analysis, money: string): void {
       p.incremental.pv,
       p.incremental.ev,
       p.incremental.ac,
-      p.cost ? formulaOr(`E${r}/D${r}`, p.cost.spi) : null,
-      p.cost ? formulaOr(`E${r}/F${r}`, p.cost.cpi) : null,
+      p.cost ? ratioCell(`E${r}/D${r}`, p.period.ev, p.period.pv, p.cost.spi) : null,
+      p.cost ? ratioCell(`E${r}/F${r}`, p.period.ev, p.period.ac, p.cost.cpi) : null,
       p.schedule?.es.value ?? null,
       p.schedule?.spit.value ?? null,
     ];
