@@ -7,7 +7,7 @@ import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { dashboardOf } from '../core/insight';
 import { USAGE, UsageError, parseAnalyseArgs } from './args';
-import { analyseFile } from './load';
+import { analyseFile, analyseWithBreakdown } from './load';
 import { textReport } from './textReport';
 import { jsonReport } from './jsonReport';
 import { OutputError, checkWritable, writeReports } from './reportFiles';
@@ -44,7 +44,11 @@ export async function main(argv: string[], out: (s: string) => void, err: (s: st
     const data = dashboardOf(analysis, { eacMethod: args.eacMethod, lastN: args.lastN });
     out(args.json ? `${JSON.stringify(jsonReport(analysis, data.alerts, data.commentary, importWarnings), null, 2)}\n` : textReport(data, importWarnings));
     // Notes on files written go to stderr, so stdout stays the report (and --json stays JSON).
-    if (args.pdf || args.xlsx) for (const line of await writeReports(data, schedule, args)) err(`earnest analyse: ${line}\n`);
+    if (args.pdf || args.xlsx) {
+      // The status report's breakdown is by control account whenever the schedule has them.
+      const accounts = schedule && args.by !== 'control-account' ? analyseWithBreakdown(schedule, args, 'control-account').breakdown : null;
+      for (const line of await writeReports(data, schedule, args, new Date(), accounts)) err(`earnest analyse: ${line}\n`);
+    }
     return 0;
   } catch (e) {
     if (e instanceof OutputError) {

@@ -122,6 +122,19 @@ export function askWhichReading(name: string, proposal: MappingProposal): string
   );
 }
 
+/** The schedule analysed as the command's options say, with another breakdown (the reports' control accounts). */
+export function analyseWithBreakdown(schedule: Schedule, args: AnalyseArgs, breakdown: AnalyseArgs['by']): Analysis {
+  return analyseSchedule(schedule, {
+    dataDate: args.dataDate,
+    today: args.today,
+    breakdown,
+    periods: args.periods,
+    eacMethod: args.eacMethod,
+    profile: args.profile,
+    lastN: args.lastN,
+  });
+}
+
 function scheduleAnalysis(schedule: Schedule, args: AnalyseArgs, kind: InputKind): FileAnalysis {
   const analysis = analyseSchedule(schedule, {
     dataDate: args.dataDate,

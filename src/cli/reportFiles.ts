@@ -6,6 +6,7 @@
 import { access, stat, writeFile } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import type { BreakdownNode } from '../core/evm';
 import type { DashboardData } from '../core/insight';
 import type { Schedule } from '../core/model';
 import { activityGrid } from '../core/report/activityGrid';
@@ -39,9 +40,16 @@ export interface ReportTargets {
 }
 
 /** Builds and writes the reports asked for; returns one line per file written. */
-export async function writeReports(data: DashboardData, schedule: Schedule | undefined, targets: ReportTargets, now: Date = new Date()): Promise<string[]> {
+export async function writeReports(
+  data: DashboardData,
+  schedule: Schedule | undefined,
+  targets: ReportTargets,
+  now: Date = new Date(),
+  controlAccounts: BreakdownNode | null = null,
+): Promise<string[]> {
   const input: ReportInput = {
     dashboard: data,
+    controlAccounts,
     variances: [],
     comments: [],
     activities: schedule ? activityGrid(schedule, data.analysis) : null,

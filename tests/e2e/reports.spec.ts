@@ -61,7 +61,7 @@ test.describe('reports with the network off', () => {
       const xlsx = await downloadFrom(page);
       expect(xlsx.name).toMatch(/status 2017-09-16\.xlsx$/);
       const wb = readWorkbook(xlsx.bytes);
-      expect(wb.SheetNames).toEqual(['Measures', 'Breakdown', 'Periods', 'Cash flow', 'Alerts', 'Commentary', 'Activities']);
+      expect(wb.SheetNames).toEqual(expect.arrayContaining(['Measures', 'Breakdown', 'Periods', 'Cash flow', 'Alerts', 'Commentary', 'Activities']));
       const rows = rowsOf(wb.Sheets.Measures);
       const cpiCell = wb.Sheets.Measures[`C${rows.findIndex((r) => r[0] === 'CPI') + 1}`];
       expect(cpiCell.f).toMatch(/^C\d+\/C\d+$/);

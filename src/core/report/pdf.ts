@@ -18,7 +18,7 @@ import { eacViewOf } from '../insight/dashboard';
 import { cashFlowSvg, sCurveSvg } from './charts';
 import { reportFileName } from './fileName';
 import { figureContextOf, formatFigure, keyFigures, type FigureContext } from './figures';
-import { PDF_MIME, type Paper, type ReportFile, type ReportInput } from './types';
+import { hasControlAccounts, PDF_MIME, type Paper, type ReportFile, type ReportInput } from './types';
 
 const PAGE_SIZE: Record<Paper, string> = { A4: 'A4', Letter: 'LETTER' };
 
@@ -111,8 +111,10 @@ export function pdfDefinition(input: ReportInput, paper: Paper): TDocumentDefini
   }
   if (a.cashFlow.length > 0) content.push({ svg: cashFlowSvg(a, ctx), width, margin: [0, 12, 0, 0] });
 
-  if (a.breakdown && a.breakdown.children.length > 0) {
-    content.push({ text: breakdownTitle(a.breakdown), style: 'h2', pageBreak: 'before' });
+  // By control account when the schedule has them (the dashboard's own breakdown may be by WBS).
+  const breakdown = hasControlAccounts(a.breakdown) ? a.breakdown : hasControlAccounts(input.controlAccounts) ? input.controlAccounts : a.breakdown;
+  if (breakdown && breakdown.children.length > 0) {
+    content.push({ text: breakdownTitle(breakdown), style: 'h2', pageBreak: 'before' });
     content.push({
       style: 'tableSmall',
       table: {
@@ -120,7 +122,7 @@ export function pdfDefinition(input: ReportInput, paper: Paper): TDocumentDefini
         widths: ['auto', '*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
         body: [
           [th('Code'), th('Name'), th('BAC', 'right'), th('PV', 'right'), th('EV', 'right'), th('AC', 'right'), th('SV', 'right'), th('CV', 'right'), th('SPI', 'right'), th('CPI', 'right'), th('EAC', 'right'), th('VAC', 'right')],
-          ...breakdownRows(a.breakdown, ctx),
+          ...breakdownRows(breakdown, ctx),
         ],
       },
       layout: 'lightHorizontalLines',

@@ -3,6 +3,7 @@
  * narratives the team wrote), bytes out. The shapes are core's own so the builders stay pure: the
  * data worker and the CLI fill them from the store or from a file.
  */
+import type { BreakdownNode } from '../evm/types';
 import type { DashboardData } from '../insight/dashboard';
 import type { AlertRule } from '../insight/rules';
 import type { ActivityGridRow } from './activityGrid';
@@ -43,6 +44,11 @@ export interface ReportInput {
   projectCode?: string;
   variances: ReportVariance[];
   comments: ReportComment[];
+  /**
+   * The breakdown by control account, when the dashboard's own is by another (WBS): the status
+   * report's breakdown is by control account whenever the schedule has them.
+   */
+  controlAccounts?: BreakdownNode | null;
   /** The activity grid; null for a period table (no activities). */
   activities: ActivityGridRow[] | null;
   /** When the report was made (ISO), printed in its footer. */
@@ -57,3 +63,9 @@ export interface ReportFile {
 
 export const PDF_MIME = 'application/pdf';
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Whether a control-account breakdown names any account (not only "(no control account)"). */
+export function hasControlAccounts(root: BreakdownNode | null | undefined): root is BreakdownNode {
+  if (!root || root.children.length === 0 || root.children[0].kind !== 'control-account') return false;
+  return root.children.some((c) => !c.name.startsWith('(no control account'));
+}

@@ -20,7 +20,7 @@ import type { Analysis, BreakdownNode } from '../evm/types';
 import { formatDataDate } from '../format';
 import { eacViewOf } from '../insight/dashboard';
 import { reportFileName } from './fileName';
-import { XLSX_MIME, type ReportFile, type ReportInput } from './types';
+import { hasControlAccounts, XLSX_MIME, type ReportFile, type ReportInput } from './types';
 
 const CURRENCY_SYMBOL: Record<string, string> = { GBP: '£', EUR: '€', USD: '$', AUD: 'A$', CAD: 'C$', NZD: 'NZ$', JPY: '¥', INR: '₹', CHF: 'CHF ' };
 
@@ -165,10 +165,10 @@ function measuresSheet(wb: Workbook, input: ReportInput, money: string): void {
   put('ieact', valueOf(s.ieact.spi), PERIODS_FORMAT, s.ieact.spi);
 }
 
-function breakdownSheet(wb: Workbook, root: BreakdownNode, money: string): void {
+function breakdownSheet(wb: Workbook, root: BreakdownNode, money: string, name = 'Breakdown'): void {
   const ws = sheet(
     wb,
-    'Breakdown',
+    name,
     [
       { header: 'Code', width: 16 },
       { header: 'Name', width: 36 },
@@ -391,6 +391,7 @@ export async function buildWorkbook(input: ReportInput): Promise<ReportFile> {
   wb.created = new Date(input.generatedAt);
   measuresSheet(wb, input, money);
   if (a.breakdown) breakdownSheet(wb, a.breakdown, money);
+  if (!hasControlAccounts(a.breakdown) && hasControlAccounts(input.controlAccounts)) breakdownSheet(wb, input.controlAccounts, money, 'Control accounts');
   periodsSheet(wb, a, money);
   cashFlowSheet(wb, a, money);
   alertsSheet(wb, input);

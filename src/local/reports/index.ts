@@ -49,6 +49,11 @@ export function reportHandlers(session: AccountSession, api: Sources, now: () =>
         api.listComments(projectId).catch(() => []),
         api.listProjects().catch(() => []),
       ]);
+      // The status report's breakdown is by control account: ask for it when the toolbar's is by WBS.
+      const controlAccounts =
+        dashboard.analysis.breakdown && options.breakdown !== 'control-account'
+          ? await api.dashboard(projectId, { ...options, breakdown: 'control-account' }).then((d) => d.analysis.breakdown, () => null)
+          : null;
       // The activity grid of the import the dashboard measured; a period table has none.
       let activities: ReportInput['activities'] = null;
       if (dashboard.analysis.breakdown) {
@@ -60,6 +65,7 @@ export function reportHandlers(session: AccountSession, api: Sources, now: () =>
         dashboard,
         rules: dashboard.rules,
         projectCode: projects.find((p) => p.id === projectId)?.code,
+        controlAccounts,
         variances: variances ? reportVariances(variances) : [],
         comments: reportComments(comments),
         activities,

@@ -21,7 +21,7 @@ import { eacViewOf } from '../../../src/core/insight/dashboard';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import { activityGrid } from '../../../src/core/report/activityGrid';
 import { buildPdf } from '../../../src/core/report/pdf';
-import type { ReportInput } from '../../../src/core/report/types';
+import { hasControlAccounts, type ReportInput } from '../../../src/core/report/types';
 import { buildWorkbook } from '../../../src/core/report/xlsx';
 import { evaluate, num, pdfText, readWorkbook, rowsOf } from './readBack';
 
@@ -174,8 +174,10 @@ describe('the builders on a synthetic schedule', () => {
   schedule.activities[2].name = '@cmd';
   schedule.project.name = 'Viaduct − phase 2: £ and € budgets';
   const analysis = analyseSchedule(schedule, { periods: 'month', breakdown: 'wbs' });
+  const accounts = analyseSchedule(schedule, { periods: 'month', breakdown: 'control-account' }).breakdown;
   const input: ReportInput = {
     dashboard: dashboardOf(analysis),
+    controlAccounts: accounts,
     projectCode: 'VD2',
     variances: [
       { code: 'CA-01', name: 'Earthworks', severity: 'critical', status: 'submitted', cause: 'Wet ground − piling rig idle', impact: 'Two weeks late', correctiveAction: '=1+1 second rig', owner: 'Ann', dueDate: '2026-04-30' },
@@ -194,10 +196,22 @@ describe('the builders on a synthetic schedule', () => {
     for (const f of screenFigures(analysis)) expect(pdf.text, f).toContain(f);
     expect(pdf.text).toContain('Wet ground − piling rig idle');
     expect(pdf.text).toContain('Check the €12k invoice.');
-    expect(pdf.text).toContain('Breakdown by WBS');
+    // The toolbar's breakdown is by WBS; the status report's is by control account.
+    expect(hasControlAccounts(accounts)).toBe(true);
+    expect(pdf.text).toContain('Breakdown by control account');
+    for (const ca of accounts!.children) expect(pdf.text).toContain(ca.code);
     // The charts' axis and legend text is there: they are drawn, not pictures.
     expect(pdf.text).toContain('S-curve (cumulative)');
     expect(pdf.text).toContain('Cash flow (spend per period)');
+  }, 60_000);
+
+  it('the workbook has the WBS breakdown of the toolbar and a sheet of the control accounts', async () => {
+    const wb = readWorkbook((await buildWorkbook(input)).bytes);
+    expect(wb.SheetNames).toEqual(['Measures', 'Breakdown', 'Control accounts', 'Periods', 'Cash flow', 'Alerts', 'Commentary', 'Activities']);
+    const ca = rowsOf(wb.Sheets['Control accounts']).slice(1);
+    expect(ca.map((r) => r[0])).toEqual(flatten(accounts!).map((n) => n.code));
+    expect(ca[0][6]).toBe(analysis.cost.ev.value);
+    expectFormulasHold(wb.Sheets['Control accounts']);
   }, 60_000);
 
   it('untrusted text is written as text, never as a formula', async () => {
