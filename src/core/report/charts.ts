@@ -22,7 +22,7 @@ interface Box {
 
 const W = 515;
 const H = 230;
-const PLOT: Box = { left: 62, top: 22, width: W - 62 - 10, height: H - 22 - 40 };
+const PLOT: Box = { left: 62, top: 22, width: W - 62 - 52, height: H - 22 - 40 };
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const n2 = (v: number): string => (Math.round(v * 10) / 10).toString();
@@ -75,6 +75,8 @@ function frame(s: Scale, labels: readonly string[], ctx: FigureContext): string[
 
 function polyline(points: readonly (readonly [number, number])[], colour: string, dashed = false): string {
   if (points.length === 0) return '';
+  // One known value (EV and AC of a single status, with no history before it): a dot, not nothing.
+  if (points.length === 1) return `<circle cx="${n2(points[0][0])}" cy="${n2(points[0][1])}" r="2.8" fill="${colour}"/>`;
   return `<polyline points="${points.map(([x, y]) => `${n2(x)},${n2(y)}`).join(' ')}" fill="none" stroke="${colour}" stroke-width="1.5"${dashed ? ' stroke-dasharray="4 3"' : ''}/>`;
 }
 
@@ -136,7 +138,10 @@ export function sCurveSvg(a: Analysis, ctx: FigureContext): string {
   return svgOf('S-curve (cumulative)', parts);
 }
 
-/** Planned, actual and forecast spend per period as bars; cumulative planned and forecast as lines on their own scale. */
+/**
+ * Planned, actual and forecast spend per period as bars (left axis), and cumulative planned and
+ * actual-then-forecast spend as lines on their own scale (right axis), as cost engineers draw it.
+ */
 export function cashFlowSvg(a: Analysis, ctx: FigureContext): string {
   const rows = a.cashFlow;
   const n = rows.length;
@@ -146,12 +151,13 @@ export function cashFlowSvg(a: Analysis, ctx: FigureContext): string {
   const slot = PLOT.width / Math.max(n, 1);
   const bw = Math.max(0.6, (slot * 0.8) / 3);
   const x0 = (i: number) => PLOT.left + i * slot + slot * 0.1;
+  const mid = (i: number) => x0(i) + 1.5 * bw;
   const bars: string[] = [];
   const bar = (i: number, k: number, v: number | null, colour: string) => {
     if (v === null || v === 0) return;
     const y = s.y(Math.max(v, 0));
     const h = Math.abs(s.y(v) - s.y(0));
-    bars.push(`<rect x="${n2(x0(i) + k * bw)}" y="${n2(Math.min(y, s.y(0)))}" width="${n2(bw)}" height="${n2(h)}" fill="${colour}"/>`);
+    bars.push(`<rect x="${n2(x0(i) + k * bw)}" y="${n2(Math.min(y, s.y(0)))}" width="${n2(bw)}" height="${n2(h)}" fill="${colour}" fill-opacity="0.75"/>`);
   };
   rows.forEach((r, i) => {
     bar(i, 0, r.planned, SERIES_COLOURS.pv);
@@ -159,15 +165,33 @@ export function cashFlowSvg(a: Analysis, ctx: FigureContext): string {
     // Future periods carry the forecast; up to the status period it equals the actual, drawn once.
     bar(i, 2, i >= a.statusPeriod ? r.forecast : null, SERIES_COLOURS.forecast);
   });
-  const sx: Scale = { ...s, x: (i) => x0(i) + 1.5 * bw };
+  // Cumulative lines on the right-hand scale.
+  const cumValues = [0, ...rows.flatMap((r) => [r.cumulative.planned, r.cumulative.actual ?? 0, r.cumulative.forecast ?? 0])];
+  const c = scaleFor(n, 0, Math.max(...cumValues));
+  const cumLine = (get: (i: number) => number | null) => {
+    const pts: [number, number][] = [];
+    rows.forEach((_, i) => {
+      const v = get(i);
+      if (v !== null) pts.push([mid(i), c.y(v)]);
+    });
+    return pts;
+  };
+  const right: string[] = c.ticks.map(
+    (t) => `<text x="${PLOT.left + PLOT.width + 2}" y="${n2(c.y(t) + 3)}" font-size="6.5" fill="#666666">${esc(formatFigure(t, 'amount', ctx))}</text>`,
+  );
   const parts = [
-    ...frame(sx, rows.map((r) => (r.end ? formatEndDate(r.end) : r.label)), ctx),
+    ...frame({ ...s, x: mid }, rows.map((r) => (r.end ? formatEndDate(r.end) : r.label)), ctx),
     ...bars,
+    polyline(cumLine((i) => rows[i].cumulative.planned), SERIES_COLOURS.pv),
+    polyline(cumLine((i) => rows[i].cumulative.forecast ?? rows[i].cumulative.actual), SERIES_COLOURS.forecast, true),
+    polyline(cumLine((i) => rows[i].cumulative.actual), SERIES_COLOURS.ac),
+    ...right,
     ...legend([
       { label: 'Planned', colour: SERIES_COLOURS.pv },
       { label: 'Actual', colour: SERIES_COLOURS.ac },
       { label: 'Forecast', colour: SERIES_COLOURS.forecast },
+      { label: 'Cumulative (right scale)', colour: '#666666' },
     ]),
   ];
-  return svgOf('Cash flow (spend per period)', parts);
+  return svgOf('Cash flow: spend per period (bars) and cumulative (lines)', parts);
 }
