@@ -38,6 +38,8 @@ export interface BenchCase<C> {
   targetMs?: number;
   runs?: number;
   warmup?: number;
+  /** Timed to when its promise settles when it returns one (`async: true`), e.g. report builders. */
+  async?: boolean;
   fn(ctx: C): unknown;
 }
 
@@ -61,6 +63,30 @@ export function bench(name: string, size: string, fn: () => unknown, opts: { run
     runs,
     targetMs: opts.targetMs,
     // process.resourceUsage().maxRSS is the high-water mark of this process, in KiB.
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    note: opts.note,
+  };
+}
+
+/** `bench` for work that finishes when its promise settles (each call awaited before the next). */
+export async function benchAsync(name: string, size: string, fn: () => Promise<unknown>, opts: { runs?: number; warmup?: number; targetMs?: number; note?: string } = {}): Promise<BenchResult> {
+  const runs = opts.runs ?? 10;
+  for (let i = 0; i < (opts.warmup ?? 3); i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    name,
+    size,
+    medianMs: times[Math.floor(times.length / 2)],
+    minMs: times[0],
+    maxMs: times[times.length - 1],
+    runs,
+    targetMs: opts.targetMs,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
     note: opts.note,
   };

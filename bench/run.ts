@@ -20,12 +20,13 @@ import { esSuite, evmSuite } from './evm.bench';
 import { xerSuite } from './xer.bench';
 import { mspdiSuite } from './mspdi.bench';
 import { tablesSuite } from './tables.bench';
+import { reportsSuite } from './reports.bench';
 import { markdownTable, type BenchResult, type BenchSuite } from './harness';
-import { bench } from './harness';
+import { bench, benchAsync } from './harness';
 import { subscriptionLoadBench } from './subscription.bench';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- suites differ in their setup type
-const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite, mspdiSuite, tablesSuite, baselinesSuite];
+const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite, mspdiSuite, tablesSuite, baselinesSuite, reportsSuite];
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {
@@ -40,7 +41,9 @@ async function runChild(suiteId: string, size: number, caseIndex: number): Promi
   const c = suite.cases(size)[caseIndex];
   const setupRss = process.memoryUsage().rss;
   const setupPeak = process.resourceUsage().maxRSS / 1024;
-  const r = bench(c.name, suite.label ? suite.label(size) : String(size), () => c.fn(ctx), { runs: c.runs, warmup: c.warmup, targetMs: c.targetMs, note: c.note });
+  const label = suite.label ? suite.label(size) : String(size);
+  const opts = { runs: c.runs, warmup: c.warmup, targetMs: c.targetMs, note: c.note };
+  const r = c.async ? await benchAsync(c.name, label, async () => c.fn(ctx), opts) : bench(c.name, label, () => c.fn(ctx), opts);
   // If setup's own peak is the high-water mark, the case never went above it.
   r.aboveSetupMb = Math.max(0, r.peakRssMb - Math.max(setupRss / 1048576, setupPeak));
   return r;

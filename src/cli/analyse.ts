@@ -7,9 +7,10 @@ import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { dashboardOf } from '../core/insight';
 import { USAGE, UsageError, parseAnalyseArgs } from './args';
-import { analyseFile } from './load';
+import { analyseFile, analyseWithBreakdown } from './load';
 import { textReport } from './textReport';
 import { jsonReport } from './jsonReport';
+import { OutputError, checkWritable, writeReports } from './reportFiles';
 
 export async function main(argv: string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
   let args;
@@ -27,12 +28,33 @@ export async function main(argv: string[], out: (s: string) => void, err: (s: st
     return 0;
   }
   try {
-    const { analysis, ignored, importWarnings } = await analyseFile(args);
+    // Before the analysis: a report that cannot be written is said at once.
+    if (args.pdf) await checkWritable(args.pdf, '--pdf');
+    if (args.xlsx) await checkWritable(args.xlsx, '--xlsx');
+  } catch (e) {
+    if (e instanceof OutputError) {
+      err(`earnest analyse: ${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+  try {
+    const { analysis, ignored, importWarnings, schedule } = await analyseFile(args);
     for (const option of ignored) err(`earnest analyse: warning: ${option}\n`);
     const data = dashboardOf(analysis, { eacMethod: args.eacMethod, lastN: args.lastN });
     out(args.json ? `${JSON.stringify(jsonReport(analysis, data.alerts, data.commentary, importWarnings), null, 2)}\n` : textReport(data, importWarnings));
+    // Notes on files written go to stderr, so stdout stays the report (and --json stays JSON).
+    if (args.pdf || args.xlsx) {
+      // The status report's breakdown is by control account whenever the schedule has them.
+      const accounts = schedule && args.by !== 'control-account' ? analyseWithBreakdown(schedule, args, 'control-account').breakdown : null;
+      for (const line of await writeReports(data, schedule, args, new Date(), accounts)) err(`earnest analyse: ${line}\n`);
+    }
     return 0;
   } catch (e) {
+    if (e instanceof OutputError) {
+      err(`earnest analyse: ${e.message}\n`);
+      return 1;
+    }
     const msg = (e as Error).message ?? String(e);
     const name = basename(args.file);
     err(`earnest analyse: ${msg.includes(name) ? msg : `${name}: ${msg}`}\n`);

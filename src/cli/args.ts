@@ -22,6 +22,12 @@ export interface AnalyseArgs {
   project?: string;
   /** Read a CSV or Excel table as this kind, when the mapper cannot tell. */
   table?: TableKind;
+  /** Write the PDF status report here. */
+  pdf?: string;
+  /** Write the Excel workbook here. */
+  xlsx?: string;
+  /** The PDF's paper (default A4). */
+  paper: 'A4' | 'Letter';
   /** The options the user actually typed (without dashes), so options that do not apply to the input can be named. */
   given: string[];
 }
@@ -52,6 +58,11 @@ export const USAGE = `Usage: npm run analyse -- <file> [options]
   --table periods|activities
                            read a CSV or Excel table as a period table or an activity list
                            (needed when its columns could be either)
+  --pdf FILE               also write the PDF status report (key figures, S-curve and cash-flow
+                           charts, breakdown, alerts, commentary) to FILE
+  --xlsx FILE              also write the Excel workbook (measures with formulas, breakdown,
+                           periods, cash flow, alerts, commentary, activities) to FILE
+  --paper a4|letter        the PDF's paper size (default a4)
   --help                   this text`;
 
 const positive = (name: string, v: string | undefined): number | undefined => {
@@ -87,6 +98,9 @@ export function parseAnalyseArgs(argv: string[], now: Date = new Date()): Analys
         'last-n': { type: 'string' },
         project: { type: 'string' },
         table: { type: 'string' },
+        pdf: { type: 'string' },
+        xlsx: { type: 'string' },
+        paper: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     });
@@ -113,6 +127,11 @@ export function parseAnalyseArgs(argv: string[], now: Date = new Date()): Analys
   if (v.profile !== undefined && !(SPREAD_PROFILES as readonly string[]).includes(v.profile))
     throw new UsageError(`--profile must be one of ${SPREAD_PROFILES.join(', ')}, not "${v.profile}".`);
   if (v.table !== undefined && v.table !== 'periods' && v.table !== 'activities') throw new UsageError(`--table must be periods or activities, not "${v.table}".`);
+  const paper = v.paper === undefined ? 'A4' : v.paper.toLowerCase() === 'a4' ? 'A4' : v.paper.toLowerCase() === 'letter' ? 'Letter' : null;
+  if (paper === null) throw new UsageError(`--paper must be a4 or letter, not "${v.paper}".`);
+  if (v.paper !== undefined && v.pdf === undefined) throw new UsageError('--paper sets the PDF\'s paper: give --pdf FILE too.');
+  for (const [name, path] of [['--pdf', v.pdf], ['--xlsx', v.xlsx]] as const) if (path !== undefined && !path.trim()) throw new UsageError(`${name} needs a file name.`);
+  if (v.pdf !== undefined && v.pdf === v.xlsx) throw new UsageError('--pdf and --xlsx name the same file: give each its own.');
   const lastN = positive('--last-n', v['last-n']);
   if (lastN !== undefined && !Number.isInteger(lastN)) throw new UsageError('--last-n must be a whole number of periods.');
   return {
@@ -130,6 +149,9 @@ export function parseAnalyseArgs(argv: string[], now: Date = new Date()): Analys
     lastN,
     project: v.project,
     table: v.table as TableKind | undefined,
-    given: Object.keys(v).filter((k) => k !== 'json' && k !== 'help' && !(typeof v[k as keyof typeof v] === 'boolean' && !v[k as keyof typeof v])),
+    pdf: v.pdf,
+    xlsx: v.xlsx,
+    paper,
+    given: Object.keys(v).filter((k) => !['json', 'help', 'pdf', 'xlsx', 'paper'].includes(k) && !(typeof v[k as keyof typeof v] === 'boolean' && !v[k as keyof typeof v])),
   };
 }

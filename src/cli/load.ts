@@ -51,6 +51,8 @@ export interface FileAnalysis {
    * import"), so the alerts and commentary of a file are the same in the app and the CLI.
    */
   importWarnings: string[];
+  /** The schedule analysed (absent for a period table): the reports' activity grid. */
+  schedule?: Schedule;
 }
 
 export async function analyseFile(args: AnalyseArgs): Promise<FileAnalysis> {
@@ -120,6 +122,19 @@ export function askWhichReading(name: string, proposal: MappingProposal): string
   );
 }
 
+/** The schedule analysed as the command's options say, with another breakdown (the reports' control accounts). */
+export function analyseWithBreakdown(schedule: Schedule, args: AnalyseArgs, breakdown: AnalyseArgs['by']): Analysis {
+  return analyseSchedule(schedule, {
+    dataDate: args.dataDate,
+    today: args.today,
+    breakdown,
+    periods: args.periods,
+    eacMethod: args.eacMethod,
+    profile: args.profile,
+    lastN: args.lastN,
+  });
+}
+
 function scheduleAnalysis(schedule: Schedule, args: AnalyseArgs, kind: InputKind): FileAnalysis {
   const analysis = analyseSchedule(schedule, {
     dataDate: args.dataDate,
@@ -131,5 +146,5 @@ function scheduleAnalysis(schedule: Schedule, args: AnalyseArgs, kind: InputKind
     lastN: args.lastN,
   });
   const importWarnings = (schedule.source?.warnings ?? []).map((w) => (w.where ? `${w.where}: ${w.message}` : w.message));
-  return { analysis, ignored: ignoredOptions(args.given, kind), importWarnings };
+  return { analysis, ignored: ignoredOptions(args.given, kind), importWarnings, schedule };
 }

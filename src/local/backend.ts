@@ -16,6 +16,7 @@ import { periodTableHandlers } from './periodTables';
 import { portfolioHandlers } from './portfolio';
 import { projectMoves } from './projectMoves';
 import { projectHandlers } from './projects';
+import { reportHandlers } from './reports';
 import { syncHandlers, type SyncHandlers, type SyncWiring } from './syncHandlers';
 import { thresholdsHandlers } from './thresholds';
 
@@ -56,7 +57,7 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
     <A extends unknown[], R>(f: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> =>
       session.run(() => f(...args));
-  return {
+  const backend: Omit<DataBackend, 'exportReport'> = {
     async useAccount(userId, name) {
       session.use(userId);
       who.userId = userId;
@@ -104,4 +105,6 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
     ...changesHandlers(session, who, { buildId: opts.buildId, now: opts.now }),
     ...thresholdsHandlers(session, who, { now: opts.now }),
   };
+  // Reports read the project through the calls above, so they show exactly what the screens do.
+  return { ...backend, ...reportHandlers(session, backend, opts.now) };
 }

@@ -409,7 +409,7 @@ export interface ProjectChanges {
 
 // --- the data worker ---------------------------------------------------------------------------
 
-export interface DataApi extends SyncApi, BaselinesApi, ChangesApi, ThresholdsApi, PortfolioApi {
+export interface DataApi extends SyncApi, BaselinesApi, ChangesApi, ThresholdsApi, PortfolioApi, ReportsApi {
   /**
    * Binds this worker to one account's local database; a worker never switches accounts. `who`
    * names the user on what they write (comments, VARs, imports).
@@ -864,4 +864,30 @@ export interface PortfolioApi {
    * ready, so the list fills in rather than waiting for every analysis.
    */
   portfolio(onRow?: (row: PortfolioRow) => void): Promise<PortfolioRow[]>;
+}
+
+// --- reports (issue 14) ---------------------------------------------------------------------
+
+/** What the Reports tab and the CLI ask for: a PDF status report (A4 or Letter) or an Excel workbook. */
+export interface ReportRequest {
+  format: 'pdf' | 'xlsx';
+  /** PDF only; default A4. */
+  paper?: 'A4' | 'Letter';
+}
+
+/** A report as made in the data worker: its bytes are transferred to the page, not copied. */
+export interface ExportedReport {
+  /** "<code> <name> status <YYYY-MM-DD>.pdf", safe on every OS. */
+  fileName: string;
+  mime: string;
+  bytes: ArrayBuffer;
+}
+
+export interface ReportsApi {
+  /**
+   * Builds the report of the dashboard the screen shows at these (the toolbar's) options, with its
+   * breakdown, alerts, commentary, the VARs of the status period, the team's comments and the
+   * activity grid. Runs offline; the PDF and Excel libraries load in the worker only.
+   */
+  exportReport(projectId: string, options: DashboardOptions, request: ReportRequest): Promise<ExportedReport>;
 }

@@ -100,3 +100,16 @@ test('the precache lists index.html, every lazy route chunk and every emitted sc
   expect(assets.length).toBeGreaterThan(0);
   for (const asset of assets) expect(urls, asset).toContain(asset);
 });
+
+test('the report libraries (pdfmake and its fonts, exceljs) are chunks only the data worker loads, and are precached', () => {
+  const urls = precacheUrls();
+  const assets = readdirSync(join(dist, 'assets')).filter((n) => n.endsWith('.js'));
+  const libs = assets.filter((n) => /^(pdfmake|vfs_fonts|exceljs)/.test(n));
+  expect(libs.map((n) => n.replace(/-[\w-]+\.js$/, '')).sort()).toEqual(['exceljs.min', 'pdfmake', 'vfs_fonts']);
+  for (const lib of libs) {
+    expect(urls, lib).toContain(`assets/${lib}`);
+    // Only the data worker names the chunk: the page never imports it.
+    const importers = assets.filter((n) => n !== lib && readFileSync(join(dist, 'assets', n), 'utf8').includes(lib));
+    expect(importers.map((n) => n.replace(/-[\w-]+\.js$/, '')), lib).toEqual(['data.worker']);
+  }
+});
