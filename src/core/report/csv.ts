@@ -41,7 +41,9 @@ export function csvFileName(...parts: (string | null | undefined)[]): string {
   const base = parts
     .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
     .join(' - ')
-    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    // Control characters too (by code, which keeps the pattern free of control characters).
+    .replace(/[^ -\uffff]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 150);
