@@ -19,12 +19,13 @@ import { esSuite, evmSuite } from './evm.bench';
 import { xerSuite } from './xer.bench';
 import { mspdiSuite } from './mspdi.bench';
 import { tablesSuite } from './tables.bench';
+import { gridSuite } from './grid.bench';
 import { markdownTable, type BenchResult, type BenchSuite } from './harness';
 import { bench } from './harness';
 import { subscriptionLoadBench } from './subscription.bench';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- suites differ in their setup type
-const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite, mspdiSuite, tablesSuite];
+const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite, mspdiSuite, tablesSuite, gridSuite];
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {

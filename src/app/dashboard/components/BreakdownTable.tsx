@@ -209,8 +209,12 @@ function BreakdownTableView({ root, currency, basis, rules = DEFAULT_RULES, expa
                 <SortHeader key={c.id} column={c} state={table} col={i} className={c.id === 'name' ? 'breakdown__name-col' : undefined} />
               ))}
               {comments ? (
-                <th scope="col" className="breakdown__comments-col" data-r={0} data-c={table.visible.length}>
-                  Comments
+                <th scope="col" className="breakdown__comments-col" data-r={0} data-c={table.visible.length} title="Comments">
+                  {/* An icon, not the word: the column is as narrow as its buttons, so CPI, EAC and VAC fit at 1440 px. */}
+                  <svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true" focusable="false">
+                    <path d="M2.5 3.5h11v7h-6l-3 2.5v-2.5h-2z" strokeLinejoin="round" />
+                  </svg>
+                  <span className="sr-only">Comments</span>
                 </th>
               ) : null}
             </tr>
