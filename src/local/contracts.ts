@@ -562,6 +562,8 @@ export interface ActivityGridPage {
   acMissingReason: string | null;
   /** How many activities carry total float from the file (0: the column is blank, with a note). */
   withFloat: number;
+  /** The longest Activity ID and WBS code in characters (the grid sizes those columns so no code is cut). */
+  longest: { code: number; wbs: number };
 }
 
 /** The activity grid's calls: the data worker keeps the schedule and its per-activity figures, and sends only the window asked for. */

@@ -227,6 +227,22 @@ test.describe('tables', () => {
       await expect(hist.locator('tbody [data-col="activities"]')).toHaveText('3,994');
       await expect(hist.locator('tbody [data-col="cpi"]')).toHaveText(/^\d\.\d\d$/);
       await expectNoSidewaysScroll(page);
+
+      // Both themes, both widths, for a person to look at (E2E_SCREENSHOTS=1).
+      if (shots) {
+        await page.evaluate(() => localStorage.setItem('vite-ui-theme', 'dark'));
+        for (const [w, h] of [[360, 800], [1440, 900]]) {
+          await page.setViewportSize({ width: w, height: h });
+          for (const tab of ['breakdown', 'activities', 'history']) {
+            await page.goto(`${base}/${tab}`);
+            await expect(page.locator('.project-tab table').first()).toBeVisible({ timeout: 60_000 });
+            await page.waitForTimeout(500);
+            await expectNoSidewaysScroll(page);
+            await page.screenshot({ path: `test-results/tables-${tab}-${w}-dark.png`, fullPage: true });
+          }
+        }
+        await page.evaluate(() => localStorage.removeItem('vite-ui-theme'));
+      }
     } finally {
       await context.setOffline(false);
     }

@@ -52,6 +52,8 @@ export interface ActivityTable {
   acMissingReason: string | null;
   /** How many activities carry a total float from the file. */
   withFloat: number;
+  /** The longest Activity ID and WBS code, in characters: the grid sizes those columns so no code is cut. */
+  longest: { code: number; wbs: number };
 }
 
 const HOURS_PER_DAY_FALLBACK = 8;
@@ -75,11 +77,14 @@ export function activityTable(schedule: Schedule, opts: Pick<ScheduleAnalysisOpt
   const projectDay = (schedule.project.defaultCalendarId && hoursPerDay.get(schedule.project.defaultCalendarId)) || HOURS_PER_DAY_FALLBACK;
   const wbsById = new Map(schedule.wbs.map((w) => [w.id, w]));
   let withFloat = 0;
+  const longest = { code: 0, wbs: 0 };
   const rows: ActivityRow[] = schedule.activities.map((a, i) => {
     const w = a.wbsId ? wbsById.get(a.wbsId) : undefined;
     const day = (a.calendarId && hoursPerDay.get(a.calendarId)) || projectDay;
     const float = typeof a.totalFloat === 'number' && Number.isFinite(a.totalFloat) ? a.totalFloat / day : null;
     if (float !== null) withFloat++;
+    if (a.code.length > longest.code) longest.code = a.code.length;
+    if (w && w.code.length > longest.wbs) longest.wbs = w.code.length;
     return {
       index: i,
       id: a.id,
@@ -99,7 +104,7 @@ export function activityTable(schedule: Schedule, opts: Pick<ScheduleAnalysisOpt
       totalFloatDays: float,
     };
   });
-  return { rows, dataDate: fromMinutes(dd), measureBasis: basis, currency: schedule.project.currency || 'GBP', acMissingReason: acMissing, withFloat };
+  return { rows, dataDate: fromMinutes(dd), measureBasis: basis, currency: schedule.project.currency || 'GBP', acMissingReason: acMissing, withFloat, longest };
 }
 
 // --- querying: sort, filter and a window (the data worker answers the grid with these) ---------

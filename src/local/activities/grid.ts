@@ -98,6 +98,7 @@ export function activityGridHandlers(session: AccountSession, now: () => Date = 
           currency: t.currency,
           acMissingReason: t.acMissingReason,
           withFloat: t.withFloat,
+          longest: t.longest,
         };
       }),
     held: () => held.length,

@@ -84,6 +84,9 @@ describe.skipIf(!existsSync(XER))('the P6 sample (SP10, 3,994 activities)', () =
     const day = s.calendars.find((c) => c.id === act.calendarId)!.hoursPerDay;
     expect(t.rows[i].totalFloatDays).toBeCloseTo(act.totalFloat! / day, 9);
     expect(t.rows[i].code).toBe(act.code);
+    // The grid sizes its code columns by these, so no code is cut.
+    expect(t.longest.code).toBe(Math.max(...s.activities.map((x) => x.code.length)));
+    expect(t.longest.wbs).toBe(Math.max(...t.rows.map((r) => r.wbs.length)));
   });
 });
 

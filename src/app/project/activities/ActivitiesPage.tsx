@@ -28,7 +28,12 @@ export default function ActivitiesPage() {
   const currency = p.data?.analysis.project.currency ?? p.row?.currency ?? 'GBP';
   const [meta, setMeta] = useState<Meta | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const columns = useMemo(() => activityColumns({ basis, currency }, meta?.acMissingReason ?? null), [basis, currency, meta?.acMissingReason]);
+  const longestCode = meta?.longest.code;
+  const longestWbs = meta?.longest.wbs;
+  const columns = useMemo(
+    () => activityColumns({ basis, currency }, meta?.acMissingReason ?? null, longestCode === undefined || longestWbs === undefined ? undefined : { code: longestCode, wbs: longestWbs }),
+    [basis, currency, meta?.acMissingReason, longestCode, longestWbs],
+  );
   const table = useTableState<ActivityGridRow>('activities', columns);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState('');

@@ -14,11 +14,19 @@ export type ActivityColumn = TableColumn<ActivityGridRow> & { sortKey: ActivityG
 const dash = '—';
 const date = (d: string | null) => (d ? formatDate(d) : dash);
 
-export function activityColumns(ctx: Pick<FormatContext, 'basis' | 'currency'>, acMissing: string | null): ActivityColumn[] {
+/**
+ * A code column wide enough for the longest code (codes are never cut or broken), in the grid's
+ * monospace at 13 px (~7.9 px a character), within reason: a 60-character WBS path still fits.
+ */
+export function codeWidth(chars: number, min: number): number {
+  return Math.max(min, Math.min(520, Math.ceil(chars * 7.9) + 22));
+}
+
+export function activityColumns(ctx: Pick<FormatContext, 'basis' | 'currency'>, acMissing: string | null, longest: { code: number; wbs: number } = { code: 10, wbs: 10 }): ActivityColumn[] {
   const amount = (v: number | null) => (v === null ? dash : formatAmount(v, ctx));
   const col = (c: Omit<ActivityColumn, 'sortValue'>): ActivityColumn => ({ ...c, sortValue: (r) => r[c.sortKey] });
   return [
-    col({ id: 'code', sortKey: 'code', label: 'Activity ID', required: true, code: true, width: 130, csvValue: (r) => r.code, render: (r) => r.code }),
+    col({ id: 'code', sortKey: 'code', label: 'Activity ID', required: true, code: true, width: codeWidth(longest.code, 110), csvValue: (r) => r.code, render: (r) => r.code }),
     col({
       id: 'name',
       sortKey: 'name',
@@ -28,7 +36,7 @@ export function activityColumns(ctx: Pick<FormatContext, 'basis' | 'currency'>, 
       csvValue: (r) => r.name,
       render: (r) => <span title={r.name}>{r.name}</span>,
     }),
-    col({ id: 'wbs', sortKey: 'wbs', label: 'WBS', code: true, width: 130, csvValue: (r) => r.wbs, render: (r) => <span title={r.wbsName}>{r.wbs || dash}</span> }),
+    col({ id: 'wbs', sortKey: 'wbs', label: 'WBS', code: true, width: codeWidth(longest.wbs, 90), csvValue: (r) => r.wbs, render: (r) => <span title={r.wbsName}>{r.wbs || dash}</span> }),
     col({ id: 'start', sortKey: 'start', label: 'Start', title: 'Actual start, else forecast or planned', width: 110, csvValue: (r) => r.start, render: (r) => date(r.start) }),
     col({ id: 'finish', sortKey: 'finish', label: 'Finish', title: 'Actual finish, else forecast or planned', width: 110, csvValue: (r) => r.finish, render: (r) => date(r.finish) }),
     col({ id: 'baselineStart', sortKey: 'baselineStart', label: 'BL start', title: 'Baseline start', width: 110, csvValue: (r) => r.baselineStart, render: (r) => date(r.baselineStart) }),
