@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxe } from './pageChecks';
 import { signedInUser } from './session';
 
 const SAMPLES = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..', 'shared/samples/schedules');
@@ -166,6 +167,9 @@ test.describe('tables', () => {
       expect(lines.length).toBeGreaterThan(100);
       expect(csv).not.toMatch(/£/);
 
+      // No serious or critical axe finding in the table (treegrid, sort buttons, coloured cells).
+      await expectNoSeriousAxe(page, '[data-table="breakdown"]');
+
       // --- 360 px: the table scrolls inside its box, the first column stays ---------------------
       await page.setViewportSize({ width: 360, height: 800 });
       await expectNoSidewaysScroll(page);
@@ -209,6 +213,8 @@ test.describe('tables', () => {
       expect(floats.length).toBeGreaterThan(5);
       expect(floats).toEqual([...floats].sort((a, b) => a - b));
 
+      await expectNoSeriousAxe(page, '.activity-grid');
+
       // Search in the worker: by Activity ID.
       await grid.getByRole('searchbox').fill('COST-2510');
       await expect(grid.getByRole('status')).toContainText('of 3,994 activities');
@@ -226,6 +232,7 @@ test.describe('tables', () => {
       await expect(hist.locator('tbody [data-col="date"]')).toHaveText('16 Sep 2017');
       await expect(hist.locator('tbody [data-col="activities"]')).toHaveText('3,994');
       await expect(hist.locator('tbody [data-col="cpi"]')).toHaveText(/^\d\.\d\d$/);
+      await expectNoSeriousAxe(page, '[data-table="history"]');
       await expectNoSidewaysScroll(page);
 
       // Both themes, both widths, for a person to look at (E2E_SCREENSHOTS=1).

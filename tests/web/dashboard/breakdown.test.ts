@@ -93,7 +93,7 @@ describe('BreakdownTable', () => {
     const w1 = one(el, (e) => e.tag === 'tr' && e.attrs['data-node'] === 'W1');
     const coords = all(w1, (e) => e.attrs['data-r'] !== undefined).map((e) => `${e.attrs['data-r']}:${e.attrs['data-c']}`);
     expect(coords).toEqual(['1:0', '1:1', '1:2', '1:3', '1:4', '1:5', '1:6', '1:7']);
-    expect(one(el, tag('table')).attrs.role).toBe('grid');
+    expect(one(el, tag('table')).attrs.role).toBe('treegrid');
   });
 });
 

@@ -201,7 +201,7 @@ function BreakdownTableView({ root, currency, basis, rules = DEFAULT_RULES, expa
         </div>
       </TableToolbar>
       <div className="breakdown__scroll table-kit__scroll" role="region" aria-label={`Breakdown by ${levelName}`}>
-        <table ref={ref} className="breakdown__table table-kit__table" role="grid" aria-rowcount={rows.length + 2} onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
+        <table ref={ref} className="breakdown__table table-kit__table" role="treegrid" aria-rowcount={rows.length + 2} onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
           <caption className="sr-only">Breakdown by {levelName}: budget, earned value and forecast per node. Arrow keys move between cells; Enter opens or closes a row.</caption>
           <thead>
             <tr>
