@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { formatDataDate, formatDate, formatIndex, formatNumber } from '../../../core/format';
 import { csvFileName } from '../../../core/report/csv';
 import { DataTable, type TableColumn } from '../../../ui/table';
-import { formatAmount, formatDateText, type FormatContext } from '../../dashboard/components/valueFormat';
+import { formatAmount, type FormatContext } from '../../dashboard/components/valueFormat';
 import { useProject } from '../projectContext';
 import { historyRows, type HistoryRow } from './historyRows';
 
@@ -52,7 +52,7 @@ export default function HistoryPage() {
       <h2 id="history-heading">Status history</h2>
       <p className="muted">
         Each import is a status at its data date, oldest first. PV is cumulative at the end of the status&apos;s period; EV and AC are cumulative as reported at
-        that status{a?.dataDate ? `, analysed up to ${formatDateText(a.dataDate, false)}` : ''}.
+        that status, in the analysis at the status date above (the saved statuses here never change with it).
       </p>
       <DataTable
         tableId="history"
