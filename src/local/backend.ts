@@ -3,6 +3,7 @@
  * worker entry (workers/data.worker.ts) only exposes what this returns; tests call it directly, in
  * Node, against the same store and sync code.
  */
+import { activityGridHandlers } from './activities/grid';
 import { AccountSession, openTeamStore, type AccountSessionOptions, type OpenTeamStore } from './account';
 import { baselinesHandlers } from './baselines';
 import { changesHandlers } from './changes';
@@ -81,6 +82,7 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
     ...dashboardHandlers(session, opts.buildId, opts.now),
     ...portfolioHandlers(session, opts.buildId, opts.now),
     ...mappingHandlers(session),
+    activityGrid: activityGridHandlers(session, opts.now).activityGrid,
     startSync: sync.startSync,
     subscribeSync: sync.subscribeSync,
     pendingChanges: sync.pendingChanges,

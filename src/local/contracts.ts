@@ -409,7 +409,7 @@ export interface ProjectChanges {
 
 // --- the data worker ---------------------------------------------------------------------------
 
-export interface DataApi extends SyncApi, BaselinesApi, ChangesApi, ThresholdsApi, PortfolioApi, ReportsApi {
+export interface DataApi extends SyncApi, BaselinesApi, ChangesApi, ThresholdsApi, PortfolioApi, ReportsApi, ActivityGridApi {
   /**
    * Binds this worker to one account's local database; a worker never switches accounts. `who`
    * names the user on what they write (comments, VARs, imports).
@@ -890,4 +890,47 @@ export interface ReportsApi {
    * activity grid. Runs offline; the PDF and Excel libraries load in the worker only.
    */
   exportReport(projectId: string, options: DashboardOptions, request: ReportRequest): Promise<ExportedReport>;
+}
+
+// --- activity grid (issue 14) -------------------------------------------------------------------
+
+/** One row of the activity grid (core/evm/activityValues.ts ActivityRow): plain data. */
+export type ActivityGridRow = import('../core/evm/activityValues').ActivityRow;
+export type ActivityGridSortKey = import('../core/evm/activityValues').ActivitySortKey;
+
+export interface ActivityGridQuery {
+  /** Which import (default the latest). */
+  importId?: string;
+  /** A status date to measure at (default the import's own), as the project toolbar chose. */
+  dataDate?: string;
+  sort?: { key: ActivityGridSortKey; dir: 'asc' | 'desc' };
+  /** Text that the Activity ID, name or WBS must contain (case-insensitive). */
+  filter?: string;
+  /** The window of rows wanted, in the sorted and filtered order. */
+  offset: number;
+  limit: number;
+}
+
+export interface ActivityGridPage {
+  /** Rows matching the filter (all of them, not only the window). */
+  total: number;
+  /** All activities of the schedule. */
+  activities: number;
+  /** Rows offset .. offset + limit − 1 of the sorted, filtered list. */
+  offset: number;
+  rows: ActivityGridRow[];
+  dataDate: string;
+  measureBasis: 'cost' | 'units' | 'duration';
+  currency: string;
+  /** Why AC is blank, when the schedule records no actuals. */
+  acMissingReason: string | null;
+  /** How many activities carry total float from the file (0: the column is blank, with a note). */
+  withFloat: number;
+  /** The longest Activity ID and WBS code in characters (the grid sizes those columns so no code is cut). */
+  longest: { code: number; wbs: number };
+}
+
+/** The activity grid's calls: the data worker keeps the schedule and its per-activity figures, and sends only the window asked for. */
+export interface ActivityGridApi {
+  activityGrid(projectId: string, query: ActivityGridQuery): Promise<ActivityGridPage>;
 }

@@ -247,7 +247,7 @@ function periodSpec(p: ScheduleAnalysisOptions['periods'], dd: number): PeriodSp
  * date, MS Project's current date, the latest actual or snapshot date, else the caller's today),
  * with where it came from, which the Analysis reports.
  */
-function resolveDataDate(schedule: Schedule, opts: ScheduleAnalysisOptions): { at: number; source: StatusDateSource } {
+export function resolveDataDate(schedule: Schedule, opts: ScheduleAnalysisOptions): { at: number; source: StatusDateSource } {
   const choice =
     opts.dataDate !== undefined
       ? { date: opts.dataDate, source: 'given' as const }
@@ -271,7 +271,7 @@ export const NO_COSTS_OR_ACTUAL_UNITS = 'This schedule carries no costs or actua
  * schedule whose actuals are all zero while value has been earned records no actuals at all; its
  * "AC = 0" would make every EAC equal the remaining budget, so it is reported as missing too.
  */
-function noActualsIn(basis: MeasureBasis, actual: Float64Array, ev: number): string | undefined {
+export function noActualsIn(basis: MeasureBasis, actual: Float64Array, ev: number): string | undefined {
   if (basis === 'duration') return NO_COSTS_OR_ACTUAL_UNITS;
   if (!(ev > 0)) return undefined;
   for (let i = 0; i < actual.length; i++) if (actual[i] !== 0) return undefined;

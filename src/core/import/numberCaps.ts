@@ -27,6 +27,7 @@ const LABEL: Record<string, string> = {
   originalDuration: 'original duration',
   remainingDuration: 'remaining duration',
   actualDuration: 'actual duration',
+  totalFloat: 'total float',
   rate: 'resource rate',
   budgetDelta: 'change order budget change',
   value: 'time-phased value',
@@ -56,7 +57,7 @@ export function dropImplausibleNumbers(s: Schedule): void {
 
   for (const a of s.activities) {
     const where = actWhere(a.id);
-    check(a as unknown as Bag, where, ['budgetCost', 'actualCost', 'remainingCost', 'budgetUnits', 'actualUnits', 'remainingUnits', 'baselineDuration', 'originalDuration', 'remainingDuration', 'actualDuration']);
+    check(a as unknown as Bag, where, ['budgetCost', 'actualCost', 'remainingCost', 'budgetUnits', 'actualUnits', 'remainingUnits', 'baselineDuration', 'originalDuration', 'remainingDuration', 'actualDuration', 'totalFloat']);
     check(a.percentComplete as Bag, where);
     if (a.udf) check(a.udf as Bag, where, undefined, 'user-defined field');
   }

@@ -144,6 +144,11 @@ export interface Activity {
   originalDuration?: number;
   remainingDuration?: number;
   actualDuration?: number;
+  /**
+   * Total float in working hours as the file's own scheduler computed it (P6 total_float_hr_cnt,
+   * MSPDI TotalSlack); omitted when the file carries none. Negative when the activity is late.
+   */
+  totalFloat?: number;
 
   percentCompleteType: PercentCompleteType;
   /** Each kind the source holds, 0..1. */

@@ -6,6 +6,7 @@
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { BreakdownTable, ROW_PAGE, allExpandable, expandedToLevel, toggled, visibleRows } from '../../../src/app/dashboard/components';
+import { allRows } from '../../../src/app/dashboard/components/treeRows';
 import { computeCostMeasures } from '../../../src/core/evm/measures';
 import type { BreakdownNode } from '../../../src/core/evm/types';
 import { riverside } from './fixture';
@@ -32,12 +33,12 @@ describe('BreakdownTable', () => {
 
   it('renders the top-level WBS nodes with their figures', () => {
     const civils = cells(el, 'W1');
-    expect(civils).toMatchObject({ bac: '£100,000', ev: '£34,000', ac: '£39,500', cv: '-£5,500' });
+    expect(civils).toMatchObject({ bac: '£100,000', ev: '£34,000', ac: '£39,500' });
     // CPI = 34,000 / 39,500 = 0.861 → critical (< 0.90), SPI = 34,000 / 49,000 = 0.69.
     expect(civils.cpi).toBe('0.86');
     expect(civils.spi).toBe('0.69');
     const mech = cells(el, 'W2');
-    expect(mech).toMatchObject({ bac: '£125,000', ev: '£46,000', ac: '£50,000', cv: '-£4,000' });
+    expect(mech).toMatchObject({ bac: '£125,000', ev: '£46,000', ac: '£50,000' });
     // CPI = 46,000 / 50,000 = 0.92 → warning (< 0.95, ≥ 0.90).
     expect(mech.cpi).toBe('0.92');
   });
@@ -70,13 +71,29 @@ describe('BreakdownTable', () => {
 
   it('shows the project total in the footer (README: BAC 225,000, EV 80,000, AC 89,500)', () => {
     const foot = one(el, tag('tfoot'));
-    expect(cells(foot, 'RPS')).toMatchObject({ bac: '£225,000', pv: '£121,000', ev: '£80,000', ac: '£89,500', cv: '-£9,500' });
+    expect(cells(foot, 'RPS')).toMatchObject({ bac: '£225,000', ev: '£80,000', ac: '£89,500' });
     expect(visibleText(foot)).toContain('Total');
   });
 
   it('offers expand all / collapse all', () => {
     const buttons = all(one(el, hasClass('breakdown__toolbar')), tag('button')).map(text);
     expect(buttons).toEqual(['Expand all', 'Collapse all']);
+  });
+
+  it('shows BAC, EV, AC, SPI, CPI, EAC and VAC by default (PV, SV, CV and the count through Columns), each header sortable', () => {
+    const heads = all(one(el, tag('thead')), tag('th'));
+    expect(heads.map((h) => h.attrs['data-col'] ?? '')).toEqual(['name', 'bac', 'ev', 'ac', 'spi', 'cpi', 'eac', 'vac']);
+    expect(heads.every((h) => h.attrs['aria-sort'] === 'none')).toBe(true);
+    expect(Object.keys(cells(el, 'W1'))).not.toContain('pv');
+    expect(text(el)).toContain('Download CSV');
+    expect(text(el)).toContain('Columns (8/12)');
+  });
+
+  it('puts every cell on the keyboard grid: one Tab stop, rows and columns numbered', () => {
+    const w1 = one(el, (e) => e.tag === 'tr' && e.attrs['data-node'] === 'W1');
+    const coords = all(w1, (e) => e.attrs['data-r'] !== undefined).map((e) => `${e.attrs['data-r']}:${e.attrs['data-c']}`);
+    expect(coords).toEqual(['1:0', '1:1', '1:2', '1:3', '1:4', '1:5', '1:6', '1:7']);
+    expect(one(el, tag('table')).attrs.role).toBe('treegrid');
   });
 });
 
@@ -92,6 +109,17 @@ function synthetic(fan: number[]): { root: BreakdownNode; count: number } {
   const r = make('R', 0);
   return { root: { ...r, kind: 'project' }, count: count - 1 };
 }
+
+describe('visibleRows sorted', () => {
+  it('sorts siblings within each parent, so children stay under their element', () => {
+    const byCpiDesc = (list: BreakdownNode[]) => [...list].sort((a, b) => (b.cost.cpi.value ?? -1) - (a.cost.cpi.value ?? -1));
+    const rows = visibleRows(root, expandedToLevel(root, 1), Infinity, byCpiDesc).rows;
+    // Mechanical (CPI 0.92) before Civils (0.86); each one's children follow it.
+    expect(rows.filter((r) => r.level === 1).map((r) => r.node.id)).toEqual(['W2', 'W1']);
+    expect(rows.map((r) => r.node.id.slice(0, 2))).toEqual(['W2', 'W2', 'W2', 'W1', 'W1', 'W1']);
+    expect(allRows(root, byCpiDesc).map((r) => r.node.id)).toEqual(rows.map((r) => r.node.id));
+  });
+});
 
 describe('visibleRows', () => {
   it('walks the real tree depth first with levels and sibling positions', () => {

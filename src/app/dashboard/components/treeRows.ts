@@ -27,11 +27,12 @@ export interface VisibleRows {
  * root, and the children of every expanded node. The root itself is not a row (the table shows
  * it as the total). At most `limit` rows are returned; `hidden` counts the rest.
  */
-export function visibleRows(root: BreakdownNode, expanded: ReadonlySet<string>, limit = Number.POSITIVE_INFINITY): VisibleRows {
+export function visibleRows(root: BreakdownNode, expanded: ReadonlySet<string>, limit = Number.POSITIVE_INFINITY, order?: SiblingOrder): VisibleRows {
   const rows: TreeRow[] = [];
   let hidden = 0;
+  const arrange = order ?? ((list: BreakdownNode[]) => list);
   // Stack of [siblings, next index, level]; the top frame is the list being walked.
-  const stack: { list: BreakdownNode[]; i: number; level: number }[] = [{ list: root.children, i: 0, level: 1 }];
+  const stack: { list: BreakdownNode[]; i: number; level: number }[] = [{ list: arrange(root.children), i: 0, level: 1 }];
   while (stack.length) {
     const top = stack[stack.length - 1];
     if (top.i >= top.list.length) {
@@ -47,9 +48,32 @@ export function visibleRows(root: BreakdownNode, expanded: ReadonlySet<string>, 
     } else {
       hidden++;
     }
-    if (isOpen) stack.push({ list: node.children, i: 0, level: top.level + 1 });
+    if (isOpen) stack.push({ list: arrange(node.children), i: 0, level: top.level + 1 });
   }
   return { rows, hidden };
+}
+
+/**
+ * How siblings are ordered when the table is sorted: a tree sorts within each parent, so a WBS
+ * element's children stay under it (as P6 sorts within WBS bands).
+ */
+export type SiblingOrder = (siblings: BreakdownNode[]) => BreakdownNode[];
+
+/** Every node under `root` (not the root) depth first, siblings in `order`, with its level: the whole tree, for the CSV. */
+export function allRows(root: BreakdownNode, order?: SiblingOrder): { node: BreakdownNode; level: number }[] {
+  const out: { node: BreakdownNode; level: number }[] = [];
+  const arrange = order ?? ((list: BreakdownNode[]) => list);
+  const stack: { node: BreakdownNode; level: number }[] = arrange(root.children)
+    .slice()
+    .reverse()
+    .map((node) => ({ node, level: 1 }));
+  while (stack.length) {
+    const top = stack.pop()!;
+    out.push(top);
+    const kids = arrange(top.node.children);
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i], level: top.level + 1 });
+  }
+  return out;
 }
 
 /** Ids of the nodes with children down to `levels` levels below the root (1 = the top level). */

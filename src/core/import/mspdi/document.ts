@@ -110,6 +110,8 @@ export interface MspdiTask {
   durationFormat?: number;
   remainingDuration?: number;
   actualDuration?: number;
+  /** TotalSlack, in working hours (the file writes tenths of a minute). */
+  totalSlack?: number;
   percentComplete?: number;
   percentWorkComplete?: number;
   physicalPercentComplete?: number;

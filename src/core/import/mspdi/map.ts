@@ -217,6 +217,7 @@ export function mapMspdiDocument(doc: MspdiDocument, options: MapOptions = {}): 
     if (finite(t.duration)) a.originalDuration = t.duration;
     if (finite(t.remainingDuration)) a.remainingDuration = t.remainingDuration;
     if (finite(t.actualDuration)) a.actualDuration = t.actualDuration;
+    if (finite(t.totalSlack)) a.totalFloat = t.totalSlack;
     if (finite(pc)) a.percentComplete.duration = fraction(pc);
     if (finite(t.physicalPercentComplete)) a.percentComplete.physical = fraction(t.physicalPercentComplete);
     if (finite(t.percentWorkComplete)) a.percentComplete.units = fraction(t.percentWorkComplete);

@@ -192,7 +192,7 @@ function readTask(rec: XmlRecord, f: FieldReader, doc: MspdiDocument): MspdiTask
     uid: undefined, id: undefined, name: undefined, wbs: undefined, outlineNumber: undefined, outlineLevel: undefined,
     isNull: false, summary: false, milestone: false, external: false, isSubproject: false, active: true,
     start: undefined, finish: undefined, actualStart: undefined, actualFinish: undefined,
-    duration: undefined, durationFormat: undefined, remainingDuration: undefined, actualDuration: undefined,
+    duration: undefined, durationFormat: undefined, remainingDuration: undefined, actualDuration: undefined, totalSlack: undefined,
     percentComplete: undefined, percentWorkComplete: undefined, physicalPercentComplete: undefined, earnedValueMethod: undefined,
     cost: undefined, actualCost: undefined, remainingCost: undefined, fixedCost: undefined, work: undefined, actualWork: undefined, remainingWork: undefined,
     bcws: undefined, bcwp: undefined, acwp: undefined, cv: undefined, sv: undefined, constraintType: undefined, constraintDate: undefined, deadline: undefined,
@@ -222,6 +222,8 @@ function readTask(rec: XmlRecord, f: FieldReader, doc: MspdiDocument): MspdiTask
       case N.DurationFormat: t.durationFormat = f.int(rec, k); break;
       case N.RemainingDuration: t.remainingDuration = f.hours(rec, k); break;
       case N.ActualDuration: t.actualDuration = f.hours(rec, k); break;
+      // Tenths of a minute: 4800 is 8 hours (MSPDI schema; MS Project writes slack so, not as PT…).
+      case N.TotalSlack: { const v = f.num(rec, k); t.totalSlack = v === undefined ? undefined : v / 600; break; }
       case N.PercentComplete: t.percentComplete = f.num(rec, k); break;
       case N.PercentWorkComplete: t.percentWorkComplete = f.num(rec, k); break;
       case N.PhysicalPercentComplete: t.physicalPercentComplete = f.num(rec, k); break;

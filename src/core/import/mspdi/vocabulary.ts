@@ -19,7 +19,7 @@ const NAMES = [
   'Work', 'ActualWork', 'RemainingWork', 'Milestone', 'Summary', 'ExternalTask', 'IsSubproject', 'ActualStart', 'ActualFinish',
   'ActualDuration', 'RemainingDuration', 'PercentComplete', 'PercentWorkComplete', 'PhysicalPercentComplete', 'EarnedValueMethod',
   'Cost', 'ActualCost', 'RemainingCost', 'FixedCost', 'BCWS', 'BCWP', 'ACWP', 'CV', 'SV', 'ConstraintType', 'ConstraintDate',
-  'Deadline', 'Active',
+  'Deadline', 'Active', 'TotalSlack',
   // PredecessorLink
   'PredecessorUID', 'LinkLag', 'LagFormat', 'CrossProject',
   // Baseline

@@ -153,6 +153,9 @@ export function toActivity(node: XmlNode, ctx: ActivityContext): Activity | unde
   if (remaining !== undefined) a.remainingDuration = remaining;
   const actual = hours(node, 'ActualDuration', where, log);
   if (actual !== undefined) a.actualDuration = actual;
+  // P6's own total float, in hours (negative when late, so not read through hours()).
+  const totalFloat = parseNumber(text(node, 'TotalFloat'));
+  if (totalFloat !== undefined) a.totalFloat = totalFloat;
 
   const physical = pct(node, 'PhysicalPercentComplete', where, log);
   const duration = pct(node, 'DurationPercentComplete', where, log);

@@ -194,7 +194,7 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
   // ---- Activities, first pass: which TASK rows are built, and their ids ---------------------
   const tc = colsOf(task, [
     'task_id', 'proj_id', 'wbs_id', 'clndr_id', 'task_code', 'task_name', 'task_type', 'status_code', 'complete_pct_type', 'phys_complete_pct',
-    'target_drtn_hr_cnt', 'remain_drtn_hr_cnt', 'act_work_qty', 'remain_work_qty', 'target_work_qty', 'act_equip_qty', 'remain_equip_qty', 'target_equip_qty',
+    'target_drtn_hr_cnt', 'remain_drtn_hr_cnt', 'total_float_hr_cnt', 'act_work_qty', 'remain_work_qty', 'target_work_qty', 'act_equip_qty', 'remain_equip_qty', 'target_equip_qty',
     'cstr_type', 'cstr_date', 'act_start_date', 'act_end_date', 'early_start_date', 'early_end_date', 'restart_date', 'reend_date', 'target_start_date', 'target_end_date',
   ]);
   // Two passes over TASK: first the index (which rows become activities), then, once the
@@ -370,6 +370,7 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
     const af = task.date(r, tc.act_end_date);
     const original = task.num(r, tc.target_drtn_hr_cnt);
     const remaining = task.num(r, tc.remain_drtn_hr_cnt);
+    const totalFloat = task.num(r, tc.total_float_hr_cnt);
     const phys = task.num(r, tc.phys_complete_pct);
     const actU = nz(task.num(r, tc.act_work_qty)) + nz(task.num(r, tc.act_equip_qty));
     const remU = nz(task.num(r, tc.remain_work_qty)) + nz(task.num(r, tc.remain_equip_qty));
@@ -396,6 +397,7 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
       originalDuration: original === original ? original : undefined,
       remainingDuration: remaining === remaining ? remaining : undefined,
       actualDuration: undefined,
+      totalFloat: totalFloat === totalFloat ? totalFloat : undefined,
       percentCompleteType: lookup(task, r, tc.complete_pct_type, PCT_TYPES) ?? p.pctType,
       percentComplete: {
         physical: phys === phys ? clamp01(phys / 100) : undefined,

@@ -51,6 +51,17 @@ describe('implausible numbers at import', () => {
       '1 percent complete value was not a usable number',
     ]);
   });
+
+  it('removes a total float no schedule holds, and keeps negative float (late work)', () => {
+    const s = syntheticSchedule({ activities: 5, seed: 3 });
+    s.source = { format: 'xer', warnings: [] };
+    s.activities[0].totalFloat = 1e300;
+    s.activities[1].totalFloat = -3648;
+    dropImplausibleNumbers(s);
+    expect('totalFloat' in s.activities[0]).toBe(false);
+    expect(s.activities[1].totalFloat).toBe(-3648);
+    expect(s.source.warnings.map((w) => w.message.split(' (')[0])).toEqual(['1 total float value was not a usable number']);
+  });
 });
 
 describe('implausible numbers in a period table', () => {
