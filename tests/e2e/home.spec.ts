@@ -343,7 +343,7 @@ test.describe('product tour', () => {
     const analyser = tour.getByRole('tabpanel', { name: /Analyser/ });
     await expect(analyser).toBeVisible();
     await expect(tour.getByRole('tabpanel', { name: /Dashboard/ })).toBeHidden();
-    await expect(analyser.getByRole('table')).toContainText('Piling & foundations');
+    await expect(analyser.getByRole('treegrid')).toContainText('Piling & foundations');
     await expect(analyser.locator('.commentary')).toContainText(/CPI \d\.\d\d/);
 
     await tab('Analyser').focus();

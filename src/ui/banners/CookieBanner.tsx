@@ -1,9 +1,30 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { CloseIcon } from '../Icons';
 import { Tooltip } from '../Tooltip';
 import { useCookieConsent } from './consent';
 import './banners.css';
+
+/**
+ * While the banner floats over the page, the page gets room below its content as tall as the
+ * banner (`--cookie-banner-room`, styles.css): whatever the banner covers can be scrolled above it,
+ * so it never hides an action for good (a short page's buttons sat under it with no way to reach them).
+ */
+function useBannerRoom(banner: RefObject<HTMLElement | null> | null): void {
+  useEffect(() => {
+    const el = banner?.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const set = () => root.style.setProperty('--cookie-banner-room', `${Math.ceil(el.getBoundingClientRect().height) + 24}px`);
+    set();
+    const watch = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(set);
+    watch?.observe(el);
+    return () => {
+      watch?.disconnect();
+      root.style.removeProperty('--cookie-banner-room');
+    };
+  }, [banner]);
+}
 
 /**
  * §2 Cookie banner / §4 Cookie consent: shown only while `cookie-consent` is unset. Essential Only
@@ -16,11 +37,14 @@ export function CookieBanner() {
   const [closed, setClosed] = useState(false);
   const titleId = useId();
   const textId = useId();
+  const shown = consent === null && !closed;
+  const banner = useRef<HTMLElement>(null);
+  useBannerRoom(shown ? banner : null);
 
-  if (consent !== null || closed) return null;
+  if (!shown) return null;
 
   return (
-    <section className="cookie-banner" role="region" aria-labelledby={titleId} aria-describedby={textId}>
+    <section ref={banner} className="cookie-banner" role="region" aria-labelledby={titleId} aria-describedby={textId}>
       <div className="cookie-banner__inner">
         <div className="cookie-banner__head">
           <h2 id={titleId} className="cookie-banner__title">
