@@ -138,7 +138,19 @@ export type DashboardResult = DashboardData & {
   rules?: readonly AlertRule[];
   /** The approved changes the figures include (change control, issue 14); absent when none. */
   changeControl?: AppliedChanges;
+  /**
+   * The performance measurement baseline PV and BAC were measured against (issue 14), by name, so
+   * the overview can say so in words; absent for a period table, which has no baseline.
+   */
+  pmb?: MeasuredPmb;
 };
+
+/** The PMB a dashboard was measured against. */
+export interface MeasuredPmb {
+  name: string;
+  /** The baseline the latest import carries (no baseline chosen on the Baselines tab). */
+  builtIn: boolean;
+}
 
 export type DashboardOptions = Omit<ScheduleAnalysisOptions, 'today' | 'budgetRevisions'> & { importId?: string };
 
@@ -852,7 +864,15 @@ export interface PortfolioRow {
   /** Each index's light and VAC's (judged by VAC%), by the rules the cards use. */
   lights: { spi: PortfolioLight; cpi: PortfolioLight; spit: PortfolioLight; vac: PortfolioLight };
   /** The most serious alert (the first evaluateAlerts lists), with how many there are; null when none. */
-  worstAlert: { severity: 'warning' | 'critical'; message: string; count: number; critical: number } | null;
+  worstAlert: {
+    severity: 'warning' | 'critical';
+    message: string;
+    /** The node the alert is on: the message opens with its name (the row drops it when that is the project itself). */
+    nodeKind: BreakdownKind;
+    nodeName: string;
+    count: number;
+    critical: number;
+  } | null;
   /** Why the figures are null (no import yet, the analysis failed); null when they are computed. */
   reason: string | null;
 }

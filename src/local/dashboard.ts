@@ -19,7 +19,7 @@ import type { Schedule } from '../core/model';
 import { tryToMinutes } from '../core/model/dates';
 import { localToday } from '../core/model/statusDate';
 import type { AccountSession } from './account';
-import { FIRST_DASHBOARD_OPTIONS, type DashboardOptions, type DashboardResult, type DataApi, type ImportSummaryRow } from './contracts';
+import { FIRST_DASHBOARD_OPTIONS, type DashboardOptions, type DashboardResult, type DataApi, type ImportSummaryRow, type MeasuredPmb } from './contracts';
 import { pmbOf } from './baselines/plans';
 import type { LocalStore } from './store';
 import { approvedRevisions, type ApprovedRevisions } from './changes/applied';
@@ -42,10 +42,10 @@ function cacheKey(buildId: string, chosen: boolean, analysisOptions: Omit<Dashbo
   return `${buildId}|${chosen ? 'chosen' : 'latest'}|${JSON.stringify(options)}|rules ${hashText(JSON.stringify(rules))}${usesToday ? `|today ${today}` : ''}${changes.key ? `|changes ${changes.key}` : ''}`;
 }
 
-function analysed(schedule: Schedule, analysisOptions: Omit<DashboardOptions, 'importId'>, today: string, changes: ApprovedRevisions, rules: readonly AlertRule[]): DashboardResult {
+function analysed(schedule: Schedule, analysisOptions: Omit<DashboardOptions, 'importId'>, today: string, changes: ApprovedRevisions, rules: readonly AlertRule[], pmb: MeasuredPmb): DashboardResult {
   // An AnalysisInputError's message says what is wrong with the schedule; Comlink carries it to the page.
   const analysis = analyseSchedule(schedule, { ...analysisOptions, today, ...(changes.revisions.length ? { budgetRevisions: changes.revisions } : {}) });
-  return { ...dashboardOf(analysis, { ...analysisOptions, rules }), importWarnings: schedule.source?.warnings ?? [], rules, ...(changes.applied ? { changeControl: changes.applied } : {}) };
+  return { ...dashboardOf(analysis, { ...analysisOptions, rules }), importWarnings: schedule.source?.warnings ?? [], rules, pmb, ...(changes.applied ? { changeControl: changes.applied } : {}) };
 }
 
 /** The approved changes in the PMB at the status date this analysis will use. */
@@ -87,7 +87,8 @@ export async function projectDashboard(s: LocalStore, projectId: string, options
     const hit = await s.cachedAnalysis<DashboardResult>(projectId, cacheImport, key).catch(() => undefined);
     if (hit) return hit;
   }
-  const result = analysed(await pmb.apply(await s.loadSchedule(projectId, importId)), analysisOptions, today, changes, rules);
+  // pmb.measured is read after apply: a PMB that cannot be read yet falls back to the built-in one.
+  const result = analysed(await pmb.apply(await s.loadSchedule(projectId, importId)), analysisOptions, today, changes, rules, pmb.measured);
   // A cache that cannot be written (storage full) costs only speed.
   if (cacheImport && pmb.cacheable) await s.cacheAnalysis(projectId, cacheImport, key, result).catch(() => undefined);
   return result;
@@ -109,7 +110,7 @@ export async function firstDashboard(s: LocalStore, saved: { projectId: string; 
     const pmb = await pmbOf(s, saved.projectId);
     const changes = await changesAt(s, saved.projectId, FIRST_DASHBOARD_OPTIONS, row, today);
     const rules = await projectRules(s.pouch, saved.projectId);
-    const result = analysed(await pmb.apply(await s.withHistory(saved.projectId, saved.importId, saved.schedule)), FIRST_DASHBOARD_OPTIONS, today, changes, rules);
+    const result = analysed(await pmb.apply(await s.withHistory(saved.projectId, saved.importId, saved.schedule)), FIRST_DASHBOARD_OPTIONS, today, changes, rules, pmb.measured);
     if (!pmb.cacheable) return false;
     // In memory at once; the save need not wait for the copy to reach IndexedDB.
     s.cacheAnalysis(saved.projectId, saved.importId, cacheKey(buildId, false, FIRST_DASHBOARD_OPTIONS, row, today, changes, rules) + pmb.key, result).catch(() => undefined);

@@ -64,7 +64,8 @@ export function SyncIndicatorView({ snapshot, overall, now, open, onToggle, butt
         aria-expanded={open}
         aria-controls={panelId}
         onClick={onToggle}
-        title="Sync status"
+        // The label may end in an ellipsis in a crowded header: the title says it all on hover.
+        title={`Sync status: ${overall.label}`}
       >
         <StateIcon kind={overall.kind} />
         <span className="sync-label-long">

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page, type Route } from '@playwright/test';
 import { PROJECT_TABS } from '../../src/app/project/projectTabs';
 import { expectNoSeriousAxe } from './pageChecks';
 import { signedInUser } from './session';
@@ -54,14 +54,25 @@ async function checkViews(page: Page, name: string, axe = false): Promise<void> 
       // What sticks out, innermost first, to say where to look when something does.
       const sticksOut = (e: Element) => e.getBoundingClientRect().right > window.innerWidth + 0.5;
       // Inside a box that scrolls on its own, sticking out is that box's business, not the page's.
+      // A box clips what is absolutely positioned only from its containing block outwards: a
+      // .sr-only text inside a scroll box that is not positioned escapes it and widens the page.
       const scrolled = (e: Element) => {
-        for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX)) return true;
+        const start = getComputedStyle(e).position === 'absolute' ? (e as HTMLElement).offsetParent : e.parentElement;
+        for (let p = start; p && p !== document.body; p = p.parentElement) if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX)) return true;
         return false;
       };
+      const name = (e: Element, right: number) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} (${Math.round(right)} px)`;
       const out = [...document.querySelectorAll('body *')]
         .filter((e) => sticksOut(e) && !scrolled(e) && ![...e.children].some(sticksOut))
         .slice(0, 3)
-        .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} (${Math.round(e.getBoundingClientRect().right)} px)`);
+        .map((e) => name(e, e.getBoundingClientRect().right));
+      // Text that runs out of its box (a long word, nowrap) widens the page while every box fits.
+      if (out.length === 0)
+        for (const e of document.querySelectorAll('body *')) {
+          if (out.length >= 3 || scrolled(e) || getComputedStyle(e).overflowX !== 'visible') continue;
+          const right = e.getBoundingClientRect().left + e.scrollWidth;
+          if (e.scrollWidth > e.clientWidth + 0.5 && right > window.innerWidth + 0.5 && ![...e.children].some((c) => c.getBoundingClientRect().left + c.scrollWidth > window.innerWidth + 0.5)) out.push(`text of ${name(e, right)}`);
+        }
       return { scroll: document.scrollingElement!.scrollWidth, inner: window.innerWidth, out };
     });
     expect.soft(size.scroll, `${name} at ${v.width} px, ${v.scheme}: the page is ${size.scroll} px wide; ${size.out.join(', ')}`).toBeLessThanOrEqual(size.inner);
@@ -97,6 +108,13 @@ test('the app shell: its own header on every route at 360 and 1440 px in both th
   // The overview's cards: a status only where a rule watches the figure.
   await expect(page.locator('[data-metric="bac"] .status-badge')).toHaveCount(0);
   await expect(page.getByText('No threshold')).toHaveCount(0);
+  // Under the status line: what the figures are measured against, each part a link to its tab.
+  const measured = page.getByTestId('measured-against');
+  await expect(measured).toContainText('Measured against PMB: Baseline in the latest import · No approved changes');
+  await expect(measured.getByRole('link', { name: 'PMB: Baseline in the latest import' })).toHaveAttribute('href', /\/baselines$/);
+  await expect(measured.getByRole('link', { name: 'No approved changes' })).toHaveAttribute('href', /\/changes$/);
+  // The top alerts name the project once ("Project"), not in each message again.
+  await expect(page.locator('.overview__alerts .alert__message').first()).not.toContainText('ENABLING WORKS');
   const small = await importFile(page, SMALL_XER, /BaselineCosts/);
   expect(small).not.toBe(big);
 
@@ -119,6 +137,8 @@ test('the app shell: its own header on every route at 360 and 1440 px in both th
   await expect(bigRow.locator('td[data-label="SPI"]')).toContainText(bigSpi);
   await expect(bigRow).toContainText('16 Sep 2017');
   await expect(bigRow.locator('td[data-label="BAC"]')).toContainText(/£[\d.]+[km]?/);
+  // The worst alert is on the project itself: its message does not open with the row's name again.
+  await expect(bigRow.locator('.portfolio-alert__message')).toHaveText(/^The (schedule|cost) variance|^The forecast/);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // A light never stands alone: each coloured dot has its word beside it.
   for (const light of await page.locator('.projects-table .light').all()) await expect(light.locator('.light__word')).not.toBeEmpty();
@@ -221,4 +241,32 @@ test('the app shell: its own header on every route at 360 and 1440 px in both th
   await page.getByTestId('file-input').setInputFiles({ name: 'wide.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByRole('heading', { name: 'Check the columns of wide.csv' })).toBeVisible();
   await checkViews(page, 'mapping');
+
+  // Offline with changes waiting: the header says so in full (name and title) and never widens the
+  // page, even with the longest label the indicator has ("Not syncing, 123,456 changes waiting").
+  await page.goto(`/app/projects/${encodeURIComponent(small)}`);
+  // The small project's figures are mostly n/a, each with its reason in a tooltip near the edge.
+  await expect(page.locator('[data-metric="spi"]')).toBeVisible();
+  await checkViews(page, 'project-small-overview');
+  const refuse = (route: Route) => route.abort('internetdisconnected');
+  await context.route('**/db/**', refuse);
+  await context.setOffline(true);
+  await page.getByRole('textbox', { name: 'Add a comment on the project', exact: true }).fill('Written offline.');
+  await page.getByRole('button', { name: 'Post comment' }).click();
+  const syncButton = page.locator('.sync-indicator-button');
+  await expect(syncButton).toContainText(/Offline, \d+ changes? waiting/);
+  await expect(syncButton).toHaveAttribute('title', /^Sync status: Offline, \d+ changes? waiting$/);
+  await expect(syncButton).toHaveAccessibleName(/Offline, \d+ changes? waiting/);
+  await page.evaluate(() => {
+    document.querySelector('.sync-label-long')!.lastChild!.textContent = 'Not syncing, 123,456 changes waiting';
+    document.querySelector('.sync-label-short')!.textContent = '123,456 waiting';
+  });
+  for (const width of [360, 400, 640, 1024, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    const wide = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+    expect.soft(wide, `the header offline with the longest sync label at ${width} px`).toBeLessThanOrEqual(width);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/header-offline-${width}.png`, clip: { x: 0, y: 0, width, height: 64 } });
+  }
+  await context.unroute('**/db/**', refuse);
+  await context.setOffline(false);
 });

@@ -9,6 +9,7 @@ import { formatAmount } from '../dashboard/components/valueFormat';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { withoutNodeName } from './alertWording';
 import { groupProjects, type ProjectGroup } from './projectGroups';
 import {
   FIRST_DIRECTION,
@@ -73,7 +74,8 @@ function WorstAlert({ f }: { f: PortfolioRow }) {
         <span className="light__dot" aria-hidden="true" />
         <span className="light__word">{w.severity === 'critical' ? 'Critical' : 'Warning'}</span>
       </span>{' '}
-      <span className="portfolio-alert__message">{w.message}</span>
+      {/* The row names the project: its alert's message need not open with the name again. */}
+      <span className="portfolio-alert__message">{w.nodeKind === 'project' ? withoutNodeName(w.message, w.nodeName) : w.message}</span>
       {more ? <span className="muted">{more}</span> : null}
     </span>
   );

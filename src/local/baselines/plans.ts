@@ -9,7 +9,7 @@
 import { applyBaseline, planOfCurrent, planOfFile, planOfStored, type BaselinePlan } from '../../core/evm/baselines';
 import type { Schedule } from '../../core/model';
 import { formatDate } from '../../core/format/dates';
-import { CURRENT_STATUS, LATEST_FILE_BASELINE, type BaselineRef, type BaselineSource, type ImportSummaryRow } from '../contracts';
+import { CURRENT_STATUS, LATEST_FILE_BASELINE, type BaselineRef, type BaselineSource, type ImportSummaryRow, type MeasuredPmb } from '../contracts';
 import type { LocalStore } from '../store';
 import { StoreError } from '../store/errors';
 import { readBaseline, readPmb } from './docs';
@@ -80,7 +80,11 @@ export interface Pmb {
   cacheable: boolean;
   /** The schedule measured against the PMB, with what the user should know among its warnings. */
   apply(schedule: Schedule): Promise<Schedule>;
+  /** What the figures say they are measured against; `apply` turns it to the built-in one when it falls back. */
+  measured: MeasuredPmb;
 }
+
+const BUILT_IN_PMB: MeasuredPmb = { name: 'Baseline in the latest import', builtIn: true };
 
 const withWarnings = (schedule: Schedule, warnings: { message: string; where?: string }[]): Schedule =>
   warnings.length === 0 || !schedule.source ? schedule : { ...schedule, source: { ...schedule.source, warnings: [...schedule.source.warnings, ...warnings] } };
@@ -88,16 +92,17 @@ const withWarnings = (schedule: Schedule, warnings: { message: string; where?: s
 /** The project's PMB as the dashboard applies it. */
 export async function pmbOf(store: LocalStore, projectId: string): Promise<Pmb> {
   const { baselineId } = await readPmb(store.pouch, projectId);
-  if (baselineId === LATEST_FILE_BASELINE) return { key: '', cacheable: true, apply: async (s) => s };
+  if (baselineId === LATEST_FILE_BASELINE) return { key: '', cacheable: true, apply: async (s) => s, measured: BUILT_IN_PMB };
   const b = await readBaseline(store.pouch, projectId, baselineId);
   if (!b) {
     // Deleted on a device that had not seen it chosen as the PMB: the figures fall back, and say so.
     const message = 'The performance measurement baseline chosen for this project is no longer here (deleted on another device), so the figures use the baseline in the latest import. Choose a PMB on the Baselines tab.';
-    return { key: `|pmb missing ${baselineId}`, cacheable: true, apply: async (s) => withWarnings(s, [{ message, where: 'Baselines' }]) };
+    return { key: `|pmb missing ${baselineId}`, cacheable: true, apply: async (s) => withWarnings(s, [{ message, where: 'Baselines' }]), measured: BUILT_IN_PMB };
   }
   const pmb: Pmb = {
     key: `|pmb ${baselineId}`,
     cacheable: true,
+    measured: { name: b.name, builtIn: false },
     async apply(schedule) {
       let plan: BaselinePlan;
       try {
@@ -106,6 +111,7 @@ export async function pmbOf(store: LocalStore, projectId: string): Promise<Pmb> 
         if (!(e instanceof StoreError) || (e.code !== 'not-found' && e.code !== 'incomplete')) throw e;
         const message = `The performance measurement baseline "${b.name}" cannot be read on this device yet (${e.message}) The figures use the baseline in the latest import until it can.`;
         pmb.cacheable = false;
+        pmb.measured = BUILT_IN_PMB;
         return withWarnings(schedule, [{ message, where: 'Baselines' }]);
       }
       const applied = applyBaseline(schedule, plan);

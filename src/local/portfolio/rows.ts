@@ -30,7 +30,7 @@ export function portfolioRowOf(projectId: string, d: DashboardResult): Portfolio
     spit: a.schedule.spit.value,
     lights: { spi: light('spi'), cpi: light('cpi'), spit: light('spit'), vac: light('vacPct') },
     worstAlert: worst
-      ? { severity: worst.severity, message: worst.message, count: d.alerts.length, critical: d.alerts.filter((x) => x.severity === 'critical').length }
+      ? { severity: worst.severity, message: worst.message, nodeKind: worst.nodeKind, nodeName: worst.nodeName, count: d.alerts.length, critical: d.alerts.filter((x) => x.severity === 'critical').length }
       : null,
     reason: null,
   };

@@ -38,6 +38,8 @@ describe('baselines in the project', () => {
     const s = schedule();
     const saved = await importInto(api, s, null);
     const before = await api.dashboard(saved.projectId, { periods: 'month' });
+    // The dashboard names the PMB it measured against, so the overview can say so.
+    expect(before.pmb).toEqual({ name: 'Baseline in the latest import', builtIn: true });
     const initial = await api.listBaselines(saved.projectId);
     expect(initial).toMatchObject({ pmbId: LATEST_FILE_BASELINE, pmbConflict: null });
     expect(initial.baselines).toHaveLength(1);
@@ -59,6 +61,7 @@ describe('baselines in the project', () => {
     expect(after.analysis.cost.ac.value).toBeCloseTo(before.analysis.cost.ac.value as number, 6);
     expect(after.analysis.cost.pv.value).not.toBeCloseTo(before.analysis.cost.pv.value as number, 0);
     expect(after.importWarnings.some((w) => w.message === 'PV and BAC are measured against the performance measurement baseline "Re-plan March".')).toBe(true);
+    expect(after.pmb).toEqual({ name: 'Re-plan March', builtIn: false });
     // The same figures the core gives for the schedule measured against that plan.
     const oracle = analyseSchedule(applyBaseline(s, planOfCurrent(s)).schedule, { periods: 'month', dataDate: before.analysis.dataDate as string });
     for (const m of ['pv', 'ev', 'ac', 'bac'] as const) expect(after.analysis.cost[m].value).toBeCloseTo(oracle.cost[m].value as number, 6);
@@ -68,6 +71,7 @@ describe('baselines in the project', () => {
     const back = await api.dashboard(saved.projectId, { periods: 'month' });
     expect(back.analysis.cost.bac.value).toBeCloseTo(before.analysis.cost.bac.value as number, 6);
     expect(back.analysis.cost.pv.value).toBeCloseTo(before.analysis.cost.pv.value as number, 6);
+    expect(back.pmb).toEqual({ name: 'Baseline in the latest import', builtIn: true });
   });
 
   it('the PMB holds across the next status import: BAC stays the baseline’s', async () => {

@@ -73,7 +73,7 @@ describe('the portfolio', () => {
       vac: asLight(statusOf('vacPct', a, { rules })),
     });
     // The worst alert is the alert list's first, with the counts.
-    if (d.alerts.length) expect(row.worstAlert).toEqual({ severity: d.alerts[0].severity, message: d.alerts[0].message, count: d.alerts.length, critical: d.alerts.filter((x) => x.severity === 'critical').length });
+    if (d.alerts.length) expect(row.worstAlert).toEqual({ severity: d.alerts[0].severity, message: d.alerts[0].message, nodeKind: d.alerts[0].nodeKind, nodeName: d.alerts[0].nodeName, count: d.alerts.length, critical: d.alerts.filter((x) => x.severity === 'critical').length });
     else expect(row.worstAlert).toBeNull();
 
     const none = rows.find((r) => r.projectId === empty.id)!;

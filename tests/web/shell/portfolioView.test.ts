@@ -22,7 +22,7 @@ const figures = (id: string, spi: number | null, alert: 'warning' | 'critical' |
   statusDate,
   spi,
   bac: spi === null ? null : spi * 1000,
-  worstAlert: alert ? { severity: alert, message: `${id} ${alert}`, count: 1, critical: alert === 'critical' ? 1 : 0 } : null,
+  worstAlert: alert ? { severity: alert, message: `${id} ${alert}`, nodeKind: 'project', nodeName: id, count: 1, critical: alert === 'critical' ? 1 : 0 } : null,
 });
 
 const P = [project('a', 'Viaduct', 'VIA-1'), project('b', 'bridge deck'), project('c', 'Culvert'), project('d', 'Depot')];

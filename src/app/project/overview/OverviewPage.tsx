@@ -7,6 +7,7 @@ import { useId, type ReactNode } from 'react';
 import { MEASURE_BASES } from '../../../core/evm/dictionary';
 import { formatDataDate } from '../../../core/format';
 import { MathGroup, MetricCards, SCurveChart } from '../../dashboard/components';
+import { MeasuredAgainst } from './MeasuredAgainst';
 import { OverviewCommentary } from './OverviewCommentary';
 import { useProject } from '../projectContext';
 import { TopAlerts } from './TopAlerts';
@@ -36,6 +37,7 @@ export default function OverviewPage() {
           {analysis.dataDate ? <>Status at {formatDataDate(analysis.dataDate)}</> : 'No data date'}
           {basisNote ? <span className="dashboard-view__basis"> · {basisNote}</span> : null}
         </p>
+        <MeasuredAgainst data={p.data} projectPath={`/app/projects/${encodeURIComponent(p.id)}`} />
         {analysis.warnings.length ? (
           <div className="dashboard-view__warnings" role="note" aria-label="Input warnings">
             <p className="dashboard-view__warnings-title">Check the input</p>

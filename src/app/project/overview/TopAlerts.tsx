@@ -8,6 +8,7 @@ import type { BreakdownKind } from '../../../core/evm/types';
 import type { Alert } from '../../../core/insight/alerts';
 import { alertTarget, CommentButton } from '../../dashboard/components/AlertsList';
 import type { CommentHooks } from '../../dashboard/components/types';
+import { withoutNodeName } from '../../projects/alertWording';
 
 /** How many alerts the overview shows. */
 export const TOP_ALERTS = 5;
@@ -29,10 +30,13 @@ export function TopAlerts({ alerts, alertsPath, comments }: { alerts: readonly A
         {shown.map((a) => (
           <li key={`${a.ruleId}:${a.nodeKind}:${a.nodeId}`} className={`alert alert--${a.severity}`} data-rule={a.ruleId} data-node={a.nodeId}>
             <span className={`status-badge status-badge--${a.severity}`}>{a.severity === 'critical' ? 'Critical' : 'Warning'}</span>
+            {/* On the project's own page the project needs no naming: "Project" says it. Any other
+                node is named here, so the message below need not open with the name again. */}
             <span className="alert__node">
-              <span className="alert__kind">{KIND_LABELS[a.nodeKind]}</span> {a.nodeName}
+              <span className="alert__kind">{KIND_LABELS[a.nodeKind]}</span>
+              {a.nodeKind === 'project' ? null : <> {a.nodeName}</>}
             </span>
-            <span className="alert__message">{a.message}</span>
+            <span className="alert__message">{withoutNodeName(a.message, a.nodeName)}</span>
             {comments ? <CommentButton hooks={comments} target={alertTarget(a)} about={`the ${a.nodeKind === 'project' ? 'project' : a.nodeName} alert`} /> : null}
           </li>
         ))}
