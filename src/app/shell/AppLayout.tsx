@@ -23,7 +23,8 @@ import { ProjectSwitcher } from './ProjectSwitcher';
 import './appLayout.css';
 
 /**
- * The account's place in the header: who is signed in, Account and Sign Out. They stay plain, named
+ * The account's place in the header: who is signed in, Pricing (plans, the trial and upgrades: the
+ * app's only way to them besides the account page), Account and Sign Out. They stay plain, named
  * controls (the "Account" link and the "Sign Out" button) rather than hide behind another click on a
  * desktop; on a phone they sit at the end of the header's menu.
  */
@@ -36,6 +37,9 @@ function AccountMenu({ onSignOut, signingOut }: { onSignOut: () => void; signing
           {email}
         </span>
       ) : null}
+      <NavLink to="/pricing" className="btn btn-ghost btn-sm">
+        Pricing
+      </NavLink>
       <NavLink to="/app/account" className="btn btn-ghost btn-sm">
         Account
       </NavLink>
