@@ -13,7 +13,7 @@ import { ImportProgressBar } from './ImportProgressBar';
 import { ImportSummary, type Target } from './ImportSummary';
 import { MappingReview } from './MappingReview';
 import { PeriodTableResult } from './PeriodTableResult';
-import { loadProjectOpening, preload } from '../pageLoaders';
+import { loadProjectOpening, preload } from '../project/projectCode';
 import '../app.css';
 
 type TableOutcome = Extract<ImportOutcome, { kind: 'needs-mapping' | 'period-table' }>;
