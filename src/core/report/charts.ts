@@ -3,12 +3,13 @@
  * (spend per period as bars, cumulative as lines) — as SVG text, which the PDF draws as vector
  * paths and text (pdfmake's svg node).
  *
- * The geometry is this module's own, drawn from the analysis's series and cash-flow rows, until
- * the cash-flow chart's pure geometry lands in core (issue 14, cash-flow part); then the cash-flow
- * chart should draw from that so screen and paper match.
+ * The cash flow is drawn from the screen's own geometry (core/chart/cashFlowChart.ts); the S-curve
+ * from the same scale and ticks as the screen's (core/chart/scale.ts), in the PDF's simpler frame.
  */
+import { CASH_FLOW_SERIES, cashFlowChartGeometry, type CashFlowChartGeometry, type CashFlowSeriesId, type ChartText } from '../chart/cashFlowChart';
+import { labelIndices, linearScale, niceTicks } from '../chart/scale';
 import type { Analysis } from '../evm/types';
-import { formatEndDate } from '../format';
+import { formatEndDate, formatMoney } from '../format';
 import { formatFigure, type FigureContext } from './figures';
 
 export const SERIES_COLOURS = { pv: '#4477aa', ev: '#228833', ac: '#cc3311', forecast: '#aa3377' } as const;
@@ -27,18 +28,6 @@ const PLOT: Box = { left: 62, top: 22, width: W - 62 - 52, height: H - 22 - 40 }
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const n2 = (v: number): string => (Math.round(v * 10) / 10).toString();
 
-/** Round tick steps (1, 2, 2.5, 5 × 10^k) covering [min, max] with about five ticks. */
-export function niceTicks(min: number, max: number, count = 5): number[] {
-  if (!(max > min)) return [min];
-  const raw = (max - min) / count;
-  const mag = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
-  const out: number[] = [];
-  for (let v = Math.floor(min / step) * step; v <= max + step * 1e-9; v += step) out.push(Math.abs(v) < step * 1e-9 ? 0 : v);
-  if (out[out.length - 1] < max) out.push(out[out.length - 1] + step);
-  return out;
-}
-
 interface Scale {
   x: (i: number) => number;
   y: (v: number) => number;
@@ -47,11 +36,9 @@ interface Scale {
 
 function scaleFor(count: number, lo: number, hi: number): Scale {
   const ticks = niceTicks(Math.min(0, lo), Math.max(hi, 1));
-  const t0 = ticks[0];
-  const t1 = ticks[ticks.length - 1];
   return {
     x: (i) => PLOT.left + (count <= 1 ? PLOT.width / 2 : (i / (count - 1)) * PLOT.width),
-    y: (v) => PLOT.top + PLOT.height - ((v - t0) / (t1 - t0 || 1)) * PLOT.height,
+    y: linearScale([ticks[0], ticks[ticks.length - 1]], [PLOT.top + PLOT.height, PLOT.top]),
     ticks,
   };
 }
@@ -65,11 +52,11 @@ function frame(s: Scale, labels: readonly string[], ctx: FigureContext): string[
     out.push(`<text x="${PLOT.left - 4}" y="${n2(s.y(t) + 3)}" font-size="7" text-anchor="end" fill="#444444">${esc(formatFigure(t, 'amount', ctx))}</text>`);
   }
   out.push(`<line x1="${PLOT.left}" y1="${PLOT.top + PLOT.height}" x2="${PLOT.left + PLOT.width}" y2="${PLOT.top + PLOT.height}" stroke="#666666" stroke-width="0.75"/>`);
-  const every = Math.max(1, Math.ceil(labels.length / 8));
-  labels.forEach((label, i) => {
-    if (i % every !== 0 && i !== labels.length - 1) return;
+  // As many period labels as fit, chosen as the screen chooses them.
+  for (const i of labelIndices(labels.length, PLOT.width, 60)) {
+    const label = labels[i];
     out.push(`<text x="${n2(s.x(i))}" y="${PLOT.top + PLOT.height + 12}" font-size="7" text-anchor="middle" fill="#444444">${esc(label)}</text>`);
-  });
+  }
   return out;
 }
 
@@ -80,10 +67,9 @@ function polyline(points: readonly (readonly [number, number])[], colour: string
   return `<polyline points="${points.map(([x, y]) => `${n2(x)},${n2(y)}`).join(' ')}" fill="none" stroke="${colour}" stroke-width="1.5"${dashed ? ' stroke-dasharray="4 3"' : ''}/>`;
 }
 
-function legend(items: readonly { label: string; colour: string; dashed?: boolean }[]): string[] {
+function legend(items: readonly { label: string; colour: string; dashed?: boolean }[], y = H - 10, x0 = PLOT.left): string[] {
   const out: string[] = [];
-  let x = PLOT.left;
-  const y = H - 10;
+  let x = x0;
   for (const it of items) {
     out.push(`<line x1="${x}" y1="${y - 3}" x2="${x + 14}" y2="${y - 3}" stroke="${it.colour}" stroke-width="2"${it.dashed ? ' stroke-dasharray="3 2"' : ''}/>`);
     out.push(`<text x="${x + 18}" y="${y}" font-size="7.5" fill="#222222">${esc(it.label)}</text>`);
@@ -138,60 +124,74 @@ export function sCurveSvg(a: Analysis, ctx: FigureContext): string {
   return svgOf('S-curve (cumulative)', parts);
 }
 
+/** The cash-flow colours of the screen (CashFlowChart.tsx): forecast is the actual's colour, lighter and dashed. */
+const CASH_FLOW_COLOURS: Record<CashFlowSeriesId, string> = { planned: SERIES_COLOURS.pv, earned: SERIES_COLOURS.ev, actual: SERIES_COLOURS.ac, forecast: SERIES_COLOURS.ac };
+const CASH_FLOW_NAMES: Record<CashFlowSeriesId, string> = { planned: 'Planned (PV)', earned: 'Earned (EV)', actual: 'Actual (AC)', forecast: 'Forecast (to EAC)' };
+/** Room under the chart for its legend, and above it for the title. */
+const CF_TITLE = 16;
+const CF_LEGEND = 16;
+
+const anchorOf = (a: ChartText['anchor']): string => (a === 'start' ? 'start' : a === 'end' ? 'end' : 'middle');
+const textAt = (t: ChartText, size: number, fill: string, extra = ''): string =>
+  `<text x="${n2(t.x)}" y="${n2(t.y)}" font-size="${size}" text-anchor="${anchorOf(t.anchor)}" fill="${fill}"${extra}>${esc(t.text)}</text>`;
+
+/** The chart's geometry at the PDF's size (exported for the tests, which hold the SVG to it). */
+export function cashFlowGeometryOf(a: Analysis, ctx: FigureContext): CashFlowChartGeometry {
+  const cost = a.measureBasis === 'cost';
+  return cashFlowChartGeometry(a.cashFlow, a.cashFlowInfo?.beforeFirstStatus ?? null, {
+    width: W,
+    height: H - CF_TITLE - CF_LEGEND,
+    // Compact ticks as on screen ("£1.2m"); hours in full.
+    formatTick: (v) => (cost ? formatMoney(v, ctx.currency, { compact: true }) : formatFigure(v, 'amount', ctx)),
+    formatPeriod: (r) => (r.end ? formatEndDate(r.end) : r.label),
+    unit: cost ? a.project.currency : 'hours',
+    statusAt: a.schedule.at.value,
+    statusPeriod: a.statusPeriod,
+    // 7 pt labels: about 3.9 pt a character.
+    charWidth: 3.9,
+  });
+}
+
 /**
- * Planned, actual and forecast spend per period as bars (left axis), and cumulative planned and
- * actual-then-forecast spend as lines on their own scale (right axis), as cost engineers draw it.
+ * The Cash flow tab's chart on paper: the same geometry (core/chart/cashFlowChart.ts) as the screen
+ * draws — bars per period on the left axis, cumulative lines on the right, the before-first-status
+ * band, the data-date line — at the PDF's width, so the two pictures cannot disagree.
  */
 export function cashFlowSvg(a: Analysis, ctx: FigureContext): string {
-  const rows = a.cashFlow;
-  const n = rows.length;
-  const perPeriod: number[] = [0];
-  for (const r of rows) perPeriod.push(r.planned, r.actual ?? 0, r.forecast ?? 0);
-  const s = scaleFor(n, Math.min(...perPeriod), Math.max(...perPeriod));
-  const slot = PLOT.width / Math.max(n, 1);
-  const bw = Math.max(0.6, (slot * 0.8) / 3);
-  const x0 = (i: number) => PLOT.left + i * slot + slot * 0.1;
-  const mid = (i: number) => x0(i) + 1.5 * bw;
-  const bars: string[] = [];
-  const bar = (i: number, k: number, v: number | null, colour: string) => {
-    if (v === null || v === 0) return;
-    const y = s.y(Math.max(v, 0));
-    const h = Math.abs(s.y(v) - s.y(0));
-    bars.push(`<rect x="${n2(x0(i) + k * bw)}" y="${n2(Math.min(y, s.y(0)))}" width="${n2(bw)}" height="${n2(h)}" fill="${colour}" fill-opacity="0.75"/>`);
-  };
-  rows.forEach((r, i) => {
-    bar(i, 0, r.planned, SERIES_COLOURS.pv);
-    bar(i, 1, r.actual, SERIES_COLOURS.ac);
-    // Future periods carry the forecast; up to the status period it equals the actual, drawn once.
-    bar(i, 2, i >= a.statusPeriod ? r.forecast : null, SERIES_COLOURS.forecast);
-  });
-  // Cumulative lines on the right-hand scale.
-  const cumValues = [0, ...rows.flatMap((r) => [r.cumulative.planned, r.cumulative.actual ?? 0, r.cumulative.forecast ?? 0])];
-  const c = scaleFor(n, 0, Math.max(...cumValues));
-  const cumLine = (get: (i: number) => number | null) => {
-    const pts: [number, number][] = [];
-    rows.forEach((_, i) => {
-      const v = get(i);
-      if (v !== null) pts.push([mid(i), c.y(v)]);
-    });
-    return pts;
-  };
-  const right: string[] = c.ticks.map(
-    (t) => `<text x="${PLOT.left + PLOT.width + 2}" y="${n2(c.y(t) + 3)}" font-size="6.5" fill="#666666">${esc(formatFigure(t, 'amount', ctx))}</text>`,
-  );
-  const parts = [
-    ...frame({ ...s, x: mid }, rows.map((r) => (r.end ? formatEndDate(r.end) : r.label)), ctx),
-    ...bars,
-    polyline(cumLine((i) => rows[i].cumulative.planned), SERIES_COLOURS.pv),
-    polyline(cumLine((i) => rows[i].cumulative.forecast ?? rows[i].cumulative.actual), SERIES_COLOURS.forecast, true),
-    polyline(cumLine((i) => rows[i].cumulative.actual), SERIES_COLOURS.ac),
-    ...right,
-    ...legend([
-      { label: 'Planned', colour: SERIES_COLOURS.pv },
-      { label: 'Actual', colour: SERIES_COLOURS.ac },
-      { label: 'Forecast', colour: SERIES_COLOURS.forecast },
-      { label: 'Cumulative (right scale)', colour: '#666666' },
-    ]),
-  ];
-  return svgOf('Cash flow: spend per period (bars) and cumulative (lines)', parts);
+  const before = a.cashFlowInfo?.beforeFirstStatus ?? null;
+  const geo = cashFlowGeometryOf(a, ctx);
+
+  const { plot } = geo;
+  const out: string[] = [];
+  for (const t of geo.cumulativeAxis.ticks) {
+    out.push(`<line x1="${n2(plot.left)}" y1="${n2(t.y)}" x2="${n2(plot.right)}" y2="${n2(t.y)}" stroke="#dddddd" stroke-width="0.5"/>`);
+    out.push(`<text x="${n2(plot.right + 4)}" y="${n2(t.y + 2.5)}" font-size="7" fill="#444444">${esc(t.label)}</text>`);
+  }
+  for (const t of geo.periodAxis.ticks) out.push(`<text x="${n2(plot.left - 4)}" y="${n2(t.y + 2.5)}" font-size="7" text-anchor="end" fill="#444444">${esc(t.label)}</text>`);
+  out.push(textAt(geo.periodAxis.title, 7.5, '#222222', ' font-weight="bold"'), textAt(geo.cumulativeAxis.title, 7.5, '#222222', ' font-weight="bold"'));
+  out.push(`<line x1="${n2(plot.left)}" y1="${n2(geo.baseline)}" x2="${n2(plot.right)}" y2="${n2(geo.baseline)}" stroke="#666666" stroke-width="0.75"/>`);
+  for (const l of geo.xLabels) out.push(textAt(l, 7, '#444444'));
+  for (const b of geo.bars) {
+    const colour = CASH_FLOW_COLOURS[b.series];
+    const look = b.series === 'forecast' ? ` fill-opacity="0.3" stroke="${colour}" stroke-width="0.75" stroke-dasharray="3 2"` : b.series === 'planned' ? ' fill-opacity="0.75"' : '';
+    out.push(`<rect x="${n2(b.x)}" y="${n2(b.y)}" width="${n2(b.width)}" height="${n2(Math.max(b.height, b.value === 0 ? 0 : 0.5))}" fill="${colour}"${look}/>`);
+  }
+  if (geo.status) {
+    const x = n2(geo.status.x);
+    out.push(`<line x1="${x}" y1="${n2(plot.top - 4)}" x2="${x}" y2="${n2(plot.bottom)}" stroke="#888888" stroke-width="0.75" stroke-dasharray="2 2"/>`);
+    out.push(textAt(geo.status.label, 7, '#444444'));
+  }
+  for (const l of geo.lines) {
+    if (!l.path) continue;
+    const colour = CASH_FLOW_COLOURS[l.series];
+    // A white halo under each line keeps it readable over the bars, as on screen.
+    out.push(`<path d="${l.path}" fill="none" stroke="#ffffff" stroke-width="4" stroke-linejoin="round"/>`);
+    out.push(`<path d="${l.path}" fill="none" stroke="${colour}" stroke-width="1.5" stroke-linejoin="round"${l.series === 'forecast' ? ' stroke-dasharray="4 3"' : ''}/>`);
+    for (const p of l.lonePoints) out.push(`<circle cx="${n2(p.x)}" cy="${n2(p.y)}" r="2.5" fill="${colour}"/>`);
+  }
+  const shown = CASH_FLOW_SERIES.filter((s) => geo.bars.some((b) => b.series === s) || geo.lines.some((l) => l.series === s && l.path !== ''));
+  const items = shown.map((s) => ({ label: CASH_FLOW_NAMES[s], colour: CASH_FLOW_COLOURS[s], dashed: s === 'forecast' }));
+  if (before) items.push({ label: 'Before first status', colour: before.actual !== null ? CASH_FLOW_COLOURS.actual : CASH_FLOW_COLOURS.earned, dashed: false });
+  const key = `<text x="${W}" y="11" font-size="7" text-anchor="end" fill="#444444">Bars: each period (left axis) · lines: cumulative (right axis)</text>`;
+  return svgOf('Cash flow', [`<g transform="translate(0,${CF_TITLE})">${out.join('')}</g>`, ...legend(items, H - 4, 0), key]);
 }
