@@ -216,7 +216,8 @@ describe('the builders on a synthetic schedule', () => {
     for (const ca of accounts!.children) expect(pdf.text).toContain(ca.code);
     // The charts' axis and legend text is there: they are drawn, not pictures.
     expect(pdf.text).toContain('S-curve (cumulative)');
-    expect(pdf.text).toContain('Cash flow: spend per period (bars) and cumulative (lines)');
+    expect(pdf.text).toContain('Bars: each period (left axis) · lines: cumulative (right axis)');
+    expect(pdf.text).toContain('Cumulative (GBP)');
   }, 60_000);
 
   it('the workbook has the WBS breakdown of the toolbar and a sheet of the control accounts', async () => {
