@@ -3,71 +3,27 @@
  * (spend per period as bars, cumulative as lines) — as SVG text, which the PDF draws as vector
  * paths and text (pdfmake's svg node).
  *
- * The cash flow is drawn from the screen's own geometry (core/chart/cashFlowChart.ts); the S-curve
- * from the same scale and ticks as the screen's (core/chart/scale.ts), in the PDF's simpler frame.
+ * Both are drawn from the screen's own pure geometry in core/chart (the cash flow from
+ * cashFlowChart.ts, the S-curve from sCurve.ts and lineChart.ts), so paper and screen show the
+ * same picture; only colours, fonts and size are the PDF's.
  */
 import { CASH_FLOW_SERIES, cashFlowChartGeometry, type CashFlowChartGeometry, type CashFlowSeriesId, type ChartText } from '../chart/cashFlowChart';
-import { labelIndices, linearScale, niceTicks } from '../chart/scale';
+import { chartGeometry } from '../chart/lineChart';
+import { sCurvePoints } from '../chart/sCurve';
+import { labelIndices, linePath } from '../chart/scale';
 import type { Analysis } from '../evm/types';
 import { formatEndDate, formatMoney } from '../format';
 import { formatFigure, type FigureContext } from './figures';
 
-export const SERIES_COLOURS = { pv: '#4477aa', ev: '#228833', ac: '#cc3311', forecast: '#aa3377' } as const;
-
-interface Box {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
+export const SERIES_COLOURS = { pv: '#4477aa', ev: '#228833', ac: '#cc3311' } as const;
 
 const W = 515;
 const H = 230;
-const PLOT: Box = { left: 62, top: 22, width: W - 62 - 52, height: H - 22 - 40 };
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const n2 = (v: number): string => (Math.round(v * 10) / 10).toString();
 
-interface Scale {
-  x: (i: number) => number;
-  y: (v: number) => number;
-  ticks: number[];
-}
-
-function scaleFor(count: number, lo: number, hi: number): Scale {
-  const ticks = niceTicks(Math.min(0, lo), Math.max(hi, 1));
-  return {
-    x: (i) => PLOT.left + (count <= 1 ? PLOT.width / 2 : (i / (count - 1)) * PLOT.width),
-    y: linearScale([ticks[0], ticks[ticks.length - 1]], [PLOT.top + PLOT.height, PLOT.top]),
-    ticks,
-  };
-}
-
-/** Axes, grid lines, the y labels and a few period labels along x. */
-function frame(s: Scale, labels: readonly string[], ctx: FigureContext): string[] {
-  const out: string[] = [];
-  for (const t of s.ticks) {
-    const y = n2(s.y(t));
-    out.push(`<line x1="${PLOT.left}" y1="${y}" x2="${PLOT.left + PLOT.width}" y2="${y}" stroke="#dddddd" stroke-width="0.5"/>`);
-    out.push(`<text x="${PLOT.left - 4}" y="${n2(s.y(t) + 3)}" font-size="7" text-anchor="end" fill="#444444">${esc(formatFigure(t, 'amount', ctx))}</text>`);
-  }
-  out.push(`<line x1="${PLOT.left}" y1="${PLOT.top + PLOT.height}" x2="${PLOT.left + PLOT.width}" y2="${PLOT.top + PLOT.height}" stroke="#666666" stroke-width="0.75"/>`);
-  // As many period labels as fit, chosen as the screen chooses them.
-  for (const i of labelIndices(labels.length, PLOT.width, 60)) {
-    const label = labels[i];
-    out.push(`<text x="${n2(s.x(i))}" y="${PLOT.top + PLOT.height + 12}" font-size="7" text-anchor="middle" fill="#444444">${esc(label)}</text>`);
-  }
-  return out;
-}
-
-function polyline(points: readonly (readonly [number, number])[], colour: string, dashed = false): string {
-  if (points.length === 0) return '';
-  // One known value (EV and AC of a single status, with no history before it): a dot, not nothing.
-  if (points.length === 1) return `<circle cx="${n2(points[0][0])}" cy="${n2(points[0][1])}" r="2.8" fill="${colour}"/>`;
-  return `<polyline points="${points.map(([x, y]) => `${n2(x)},${n2(y)}`).join(' ')}" fill="none" stroke="${colour}" stroke-width="1.5"${dashed ? ' stroke-dasharray="4 3"' : ''}/>`;
-}
-
-function legend(items: readonly { label: string; colour: string; dashed?: boolean }[], y = H - 10, x0 = PLOT.left): string[] {
+function legend(items: readonly { label: string; colour: string; dashed?: boolean }[], y: number, x0 = 0): string[] {
   const out: string[] = [];
   let x = x0;
   for (const it of items) {
@@ -79,49 +35,52 @@ function legend(items: readonly { label: string; colour: string; dashed?: boolea
 }
 
 const svgOf = (title: string, parts: string[]): string =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><text x="${PLOT.left}" y="12" font-size="9" font-weight="bold" fill="#111111">${esc(title)}</text>${parts.join('')}</svg>`;
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><text x="0" y="11" font-size="9" font-weight="bold" fill="#111111">${esc(title)}</text>${parts.join('')}</svg>`;
 
-const periodLabel = (a: Analysis, i: number): string => {
-  const p = a.series[i]?.period;
-  return p?.end ? formatEndDate(p.end) : (p?.label ?? String(i + 1));
-};
 
-/** Cumulative PV over every period, EV and AC to the status period, and the forecast spend beyond. */
+/**
+ * The Overview's S-curve on paper: the same points (core/chart/sCurve.ts: from "Start", forecast
+ * past the status period, the data date at AT) and the same layout (core/chart/lineChart.ts).
+ */
 export function sCurveSvg(a: Analysis, ctx: FigureContext): string {
-  const n = a.series.length;
-  const values: number[] = [];
-  for (const p of a.series) values.push(p.period.pv, p.period.ev ?? 0, p.period.ac ?? 0);
-  for (const r of a.cashFlow) if (r.cumulative.forecast !== null) values.push(r.cumulative.forecast);
-  const s = scaleFor(n, Math.min(...values, 0), Math.max(...values, 0));
-  const pts = (get: (i: number) => number | null) => {
-    const out: [number, number][] = [];
-    for (let i = 0; i < n; i++) {
-      const v = get(i);
-      if (v !== null) out.push([s.x(i), s.y(v)]);
-    }
-    return out;
-  };
-  const forecast = pts((i) => (i >= a.statusPeriod - 1 ? (a.cashFlow[i]?.cumulative.forecast ?? null) : null));
-  const parts = [
-    ...frame(s, a.series.map((_, i) => periodLabel(a, i)), ctx),
-    polyline(pts((i) => a.series[i].period.pv), SERIES_COLOURS.pv),
-    polyline(forecast, SERIES_COLOURS.forecast, true),
-    polyline(pts((i) => a.series[i].period.ac), SERIES_COLOURS.ac),
-    polyline(pts((i) => a.series[i].period.ev), SERIES_COLOURS.ev),
+  const pts = sCurvePoints(a);
+  if (!pts) return svgOf('S-curve (cumulative)', []);
+  const series = [
+    { id: 'pv', label: 'PV (planned)', colour: SERIES_COLOURS.pv, values: pts.pv },
+    { id: 'ev', label: 'EV (earned)', colour: SERIES_COLOURS.ev, values: pts.ev },
+    { id: 'ac', label: a.measureBasis === 'cost' ? 'AC (actual cost)' : 'AC (actual)', colour: SERIES_COLOURS.ac, values: pts.ac },
+    ...(pts.hasForecast ? [{ id: 'forecast', label: 'Forecast (to EAC)', colour: SERIES_COLOURS.ac, values: pts.forecast, dashed: true }] : []),
   ];
-  if (a.statusPeriod >= 1 && a.statusPeriod <= n) {
-    const x = n2(s.x(a.statusPeriod - 1));
-    parts.push(`<line x1="${x}" y1="${PLOT.top}" x2="${x}" y2="${PLOT.top + PLOT.height}" stroke="#888888" stroke-width="0.75" stroke-dasharray="2 2"/>`);
+  const cost = a.measureBasis === 'cost';
+  const formatTick = (v: number) => (cost ? formatMoney(v, ctx.currency, { compact: true }) : formatFigure(v, 'amount', ctx));
+  const marker = pts.markerX !== null ? { x: pts.markerX } : null;
+  const { area, ticks, x, y } = chartGeometry({ xs: pts.xs, series, formatTick, marker }, W, H - CF_TITLE - CF_LEGEND, 3.9);
+  const px = pts.xs.map((v) => x(v));
+  const out: string[] = [];
+  for (const t of ticks) {
+    out.push(`<line x1="${n2(area.left)}" y1="${n2(y(t))}" x2="${n2(area.right)}" y2="${n2(y(t))}" stroke="#dddddd" stroke-width="0.5"/>`);
+    out.push(`<text x="${n2(area.left - 4)}" y="${n2(y(t) + 2.5)}" font-size="7" text-anchor="end" fill="#444444">${esc(formatTick(t))}</text>`);
   }
-  parts.push(
-    ...legend([
-      { label: 'PV (planned)', colour: SERIES_COLOURS.pv },
-      { label: 'EV (earned)', colour: SERIES_COLOURS.ev },
-      { label: 'AC (actual)', colour: SERIES_COLOURS.ac },
-      { label: 'Forecast', colour: SERIES_COLOURS.forecast, dashed: true },
-    ]),
-  );
-  return svgOf('S-curve (cumulative)', parts);
+  out.push(`<line x1="${n2(area.left)}" y1="${n2(area.bottom)}" x2="${n2(area.right)}" y2="${n2(area.bottom)}" stroke="#666666" stroke-width="0.75"/>`);
+  for (const i of labelIndices(pts.xs.length, area.width, 60)) {
+    const anchor = i === 0 ? 'start' : i === pts.xs.length - 1 ? 'end' : 'middle';
+    out.push(`<text x="${n2(px[i])}" y="${n2(area.bottom + 14)}" font-size="7" text-anchor="${anchor}" fill="#444444">${esc(pts.xLabels[i])}</text>`);
+  }
+  if (marker && Number.isFinite(marker.x)) {
+    const mx = n2(x(marker.x));
+    out.push(`<line x1="${mx}" y1="${n2(area.top - 8)}" x2="${mx}" y2="${n2(area.bottom)}" stroke="#888888" stroke-width="0.75" stroke-dasharray="2 2"/>`);
+    out.push(`<text x="${n2(x(marker.x) + 4)}" y="${n2(area.top - 10)}" font-size="7" fill="#444444">Data date</text>`);
+  }
+  for (const s of series) {
+    const d = linePath(px, s.values.map((v) => (v === null ? null : y(v))));
+    if (d) out.push(`<path d="${d}" fill="none" stroke="${s.colour}" stroke-width="1.5" stroke-linejoin="round"${s.dashed ? ' stroke-dasharray="4 3"' : ''}/>`);
+    // A value with no known neighbour would be an invisible zero-length line: dot it, as on screen.
+    s.values.forEach((v, i) => {
+      if (v !== null && (s.values[i - 1] ?? null) === null && (s.values[i + 1] ?? null) === null) out.push(`<circle cx="${n2(px[i])}" cy="${n2(y(v))}" r="2.5" fill="${s.colour}"/>`);
+    });
+  }
+  const items = series.map((s) => ({ label: s.label, colour: s.colour, dashed: s.dashed }));
+  return svgOf('S-curve (cumulative)', [`<g transform="translate(0,${CF_TITLE})">${out.join('')}</g>`, ...legend(items, H - 4, 0)]);
 }
 
 /** The cash-flow colours of the screen (CashFlowChart.tsx): forecast is the actual's colour, lighter and dashed. */

@@ -2,12 +2,17 @@
  * The PDF's cash-flow chart is the Cash flow tab's picture: drawn from the screen's own geometry
  * (core/chart/cashFlowChart.ts), every bar, cumulative line, the before-first-status band and the
  * data-date line land in the SVG where the geometry puts them, and the PDF carries its labels.
+ * The S-curve likewise draws the Overview's points (core/chart/sCurve.ts) in its layout.
  */
 import { describe, expect, it } from 'vitest';
 import { analyseSchedule, type Analysis } from '../../../src/core/evm';
 import { dashboardOf } from '../../../src/core/insight';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
-import { cashFlowGeometryOf, cashFlowSvg } from '../../../src/core/report/charts';
+import { chartGeometry } from '../../../src/core/chart/lineChart';
+import { sCurvePoints } from '../../../src/core/chart/sCurve';
+import { linePath } from '../../../src/core/chart/scale';
+import { formatMoney } from '../../../src/core/format';
+import { cashFlowGeometryOf, cashFlowSvg, sCurveSvg } from '../../../src/core/report/charts';
 import { figureContextOf } from '../../../src/core/report/figures';
 import { buildPdf } from '../../../src/core/report/pdf';
 import { pdfText } from './readBack';
@@ -59,4 +64,26 @@ describe('the PDF cash-flow chart', () => {
     expect(pdf.text).toContain('Data date');
     expect(pdf.text).toContain(`Cumulative (${analysis.project.currency})`);
   }, 30_000);
+});
+
+describe('the PDF S-curve', () => {
+  it('draws the Overview’s points: from "Start" at 0, the forecast past the status period, the data date at AT', () => {
+    const pts = sCurvePoints(analysis)!;
+    expect(pts.xs[0]).toBe(0);
+    expect(pts.pv[0]).toBe(0);
+    expect(pts.xLabels[0]).toBe('Start');
+    expect(pts.markerX).toBe(analysis.schedule.at.value);
+    const svg = sCurveSvg(analysis, ctx);
+    // The same layout (core/chart/lineChart.ts) at the PDF's size, with the screen's compact ticks:
+    // each series' path is the line through that geometry's scales, to the screen's rounding.
+    const series = [pts.pv, pts.ev, pts.ac, ...(pts.hasForecast ? [pts.forecast] : [])];
+    expect(pts.hasForecast).toBe(true);
+    const formatTick = (v: number) => formatMoney(v, analysis.project.currency, { compact: true });
+    const geo = chartGeometry({ xs: pts.xs, series: series.map((values) => ({ values })), formatTick, marker: { x: pts.markerX! } }, 515, 230 - 32, 3.9);
+    const paths = attrs(svg, 'path').map((p) => p.d);
+    expect(paths).toEqual(series.map((values) => linePath(pts.xs.map((v) => geo.x(v)), values.map((v) => (v === null ? null : geo.y(v))))));
+    for (const t of geo.ticks) expect(svg).toContain(`>${formatTick(t)}</text>`);
+    expect(svg).toContain('>Data date</text>');
+    expect(svg).toContain('>Start</text>');
+  });
 });
