@@ -10,7 +10,7 @@ import { analyseSchedule } from '../src/core/evm';
 import { dashboardOf } from '../src/core/insight';
 import { syntheticSchedule } from '../src/core/model/synthetic';
 import type { Schedule } from '../src/core/model/schedule';
-import { activityGrid } from '../src/core/report/activityGrid';
+import { reportActivityRows } from '../src/core/report/activityRows';
 import { buildPdf } from '../src/core/report/pdf';
 import type { ReportInput } from '../src/core/report/types';
 import { buildWorkbook } from '../src/core/report/xlsx';
@@ -24,7 +24,7 @@ interface ReportCtx {
 async function setup(size: number): Promise<ReportCtx> {
   const schedule = syntheticSchedule({ activities: size, seed: 42 });
   const analysis = analyseSchedule(schedule, { periods: 'month', breakdown: 'wbs' });
-  const input: ReportInput = { dashboard: dashboardOf(analysis), variances: [], comments: [], activities: activityGrid(schedule, analysis), generatedAt: '2026-11-27T09:00:00Z' };
+  const input: ReportInput = { dashboard: dashboardOf(analysis), variances: [], comments: [], activities: reportActivityRows(schedule, analysis), generatedAt: '2026-11-27T09:00:00Z' };
   // Load the libraries once (the worker keeps them after its first export).
   await buildPdf({ ...input, activities: null }, 'A4');
   await buildWorkbook({ ...input, activities: [] });
@@ -38,7 +38,7 @@ export const reportsSuite: BenchSuite<ReportCtx> = {
   setup,
   cases(size): BenchCase<ReportCtx>[] {
     return [
-      { name: 'activity grid (PV, EV per activity)', runs: 3, warmup: 1, fn: (x) => activityGrid(x.schedule, x.input.dashboard.analysis) },
+      { name: 'activity grid (PV, EV per activity)', runs: 3, warmup: 1, fn: (x) => reportActivityRows(x.schedule, x.input.dashboard.analysis) },
       { name: 'Excel workbook, every sheet with the activity grid', runs: 3, warmup: 1, async: true, targetMs: size >= 20_000 ? 5_000 : undefined, fn: (x) => buildWorkbook(x.input) },
       { name: 'PDF status report (A4)', runs: 3, warmup: 1, async: true, fn: (x) => buildPdf(x.input, 'A4') },
     ];

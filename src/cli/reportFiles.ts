@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import type { BreakdownNode } from '../core/evm';
 import type { DashboardData } from '../core/insight';
 import type { Schedule } from '../core/model';
-import { activityGrid } from '../core/report/activityGrid';
+import { reportActivityRows } from '../core/report/activityRows';
 import { buildPdf } from '../core/report/pdf';
 import type { Paper, ReportInput } from '../core/report/types';
 import { buildWorkbook } from '../core/report/xlsx';
@@ -52,7 +52,7 @@ export async function writeReports(
     controlAccounts,
     variances: [],
     comments: [],
-    activities: schedule ? activityGrid(schedule, data.analysis) : null,
+    activities: schedule ? reportActivityRows(schedule, data.analysis) : null,
     generatedAt: now.toISOString(),
   };
   const done: string[] = [];

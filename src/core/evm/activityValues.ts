@@ -26,10 +26,15 @@ export interface ActivityRow {
   /** The WBS element's code, '' when the activity has none. */
   wbs: string;
   wbsName: string;
+  /** The control account (the activity's own, else its WBS chain's, as the breakdown groups it); '' when none. */
+  controlAccount: string;
   /** Actual start, else forecast, else planned. */
   start: LocalDateTime | null;
   /** Actual finish, else forecast, else planned. */
   finish: LocalDateTime | null;
+  /** Whether `start` / `finish` are the file's actual dates (P6 marks them "A"). */
+  started: boolean;
+  finished: boolean;
   baselineStart: LocalDateTime | null;
   baselineFinish: LocalDateTime | null;
   /** The activity's own percent complete (its P6 percent complete type), 0..1. */
@@ -58,6 +63,10 @@ export interface ActivityTable {
 
 const HOURS_PER_DAY_FALLBACK = 8;
 
+/**
+ * Every activity's figures at the status date. The Activities tab (through the data worker) and the
+ * reports' activity sheet both take their rows from here, so the two cannot differ.
+ */
 export function activityTable(schedule: Schedule, opts: Pick<ScheduleAnalysisOptions, 'dataDate' | 'today' | 'profile' | 'basis'> = {}): ActivityTable {
   const given = toColumnar(schedule);
   if (given.count === 0) throw new AnalysisInputError("The schedule has no activities, so there is nothing to list: check that the export includes the project's activities.");
@@ -92,8 +101,12 @@ export function activityTable(schedule: Schedule, opts: Pick<ScheduleAnalysisOpt
       name: a.name,
       wbs: w?.code ?? '',
       wbsName: w?.name ?? '',
+      controlAccount: c.controlAccountIndex[i] >= 0 ? c.controlAccounts[c.controlAccountIndex[i]] : '',
       start: a.actualStart ?? a.forecastStart ?? a.plannedStart ?? null,
       finish: a.actualFinish ?? a.forecastFinish ?? a.plannedFinish ?? null,
+      // The flags follow the dates shown: an actual start inferred from progress (actualDates.ts) is not the file's, so no "A".
+      started: a.actualStart != null,
+      finished: a.actualFinish != null,
       baselineStart: a.baselineStart ?? null,
       baselineFinish: a.baselineFinish ?? null,
       percentComplete: percentCompleteOf(c, i),

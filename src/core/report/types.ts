@@ -6,7 +6,7 @@
 import type { BreakdownNode } from '../evm/types';
 import type { DashboardData } from '../insight/dashboard';
 import type { AlertRule } from '../insight/rules';
-import type { ActivityGridRow } from './activityGrid';
+import type { ActivityRow } from '../evm/activityValues';
 
 export type Paper = 'A4' | 'Letter';
 
@@ -49,8 +49,8 @@ export interface ReportInput {
    * report's breakdown is by control account whenever the schedule has them.
    */
   controlAccounts?: BreakdownNode | null;
-  /** The activity grid; null for a period table (no activities). */
-  activities: ActivityGridRow[] | null;
+  /** The Activities tab's rows (reportActivityRows); null for a period table (no activities). */
+  activities: ActivityRow[] | null;
   /** When the report was made (ISO), printed in its footer. */
   generatedAt: string;
 }

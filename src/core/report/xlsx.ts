@@ -34,6 +34,8 @@ export function amountFormat(a: Pick<Analysis, 'measureBasis' | 'project'>): str
 export const INDEX_FORMAT = '0.00';
 export const PERCENT_FORMAT = '0.0%';
 export const PERIODS_FORMAT = '0.0';
+/** Total float in working days; negative float in red, as the Activities tab marks it late. */
+export const FLOAT_FORMAT = '0.0 "d";[Red]-0.0 "d"';
 export const DATE_FORMAT = 'd mmm yyyy';
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/;
@@ -346,6 +348,7 @@ function activitiesSheet(wb: Workbook, input: ReportInput, money: string): void 
       { header: 'PV', width: 15, numFmt: money },
       { header: 'EV', width: 15, numFmt: money },
       { header: 'AC', width: 15, numFmt: money },
+      { header: 'Total float', width: 11, numFmt: FLOAT_FORMAT },
     ],
     { frozenColumns: 2 },
   );
@@ -362,14 +365,16 @@ function activitiesSheet(wb: Workbook, input: ReportInput, money: string): void 
       r.finished ? 'A' : '',
       sheetDate(r.baselineStart),
       sheetDate(r.baselineFinish, true),
-      r.pctComplete,
-      r.budget,
+      r.percentComplete,
+      r.bac,
       r.pv,
       r.ev,
       r.ac,
+      // Blank, not 0, when the file gives no float (P6 leaves completed activities' float empty).
+      r.totalFloatDays,
     ]),
   );
-  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: 15 } };
+  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: 16 } };
 }
 
 interface ExcelJsModule {

@@ -5,11 +5,12 @@
  * hands it to the pure builders in src/core/report. The bytes are transferred to the page.
  */
 import { transfer } from 'comlink';
-import { activityGrid } from '../../core/report/activityGrid';
+import { reportActivityRows } from '../../core/report/activityRows';
 import { buildPdf } from '../../core/report/pdf';
 import type { ReportComment, ReportInput, ReportVariance } from '../../core/report/types';
 import { buildWorkbook } from '../../core/report/xlsx';
 import type { AccountSession } from '../account';
+import { pmbOf } from '../baselines/plans';
 import type { CommentRow, DataApi, ExportedReport, ReportsApi, VarianceList } from '../contracts';
 
 /** Where a comment belongs, as the report names it. */
@@ -54,12 +55,13 @@ export function reportHandlers(session: AccountSession, api: Sources, now: () =>
         dashboard.analysis.breakdown && options.breakdown !== 'control-account'
           ? await api.dashboard(projectId, { ...options, breakdown: 'control-account' }).then((d) => d.analysis.breakdown, () => null)
           : null;
-      // The activity grid of the import the dashboard measured; a period table has none.
+      // The activity grid of the import the dashboard measured, against the same PMB (budgets and
+      // baseline dates, baselines/plans.ts) as the dashboard and the Activities tab; a period table has none.
       let activities: ReportInput['activities'] = null;
       if (dashboard.analysis.breakdown) {
         const store = (await session.spaceOf(projectId)).store;
-        const schedule = await session.run(() => store.loadSchedule(projectId, options.importId));
-        activities = activityGrid(schedule, dashboard.analysis, options.profile);
+        const schedule = await session.run(async () => (await pmbOf(store, projectId)).apply(await store.loadSchedule(projectId, options.importId)));
+        activities = reportActivityRows(schedule, dashboard.analysis, options.profile);
       }
       const input: ReportInput = {
         dashboard,

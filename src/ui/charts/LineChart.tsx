@@ -9,27 +9,12 @@
  * (and in server rendering) it uses `initialWidth`.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
-import { labelIndices, linePath, linearScale, nearestIndex, niceTicks, plotArea, round2, type ChartBox } from './scale';
+import { chartGeometry, type ChartMarker, type LineSeries } from '../../core/chart/lineChart';
+import { labelIndices, linePath, nearestIndex, round2 } from './scale';
+
+// The geometry and its types live in core (the PDF draws the S-curve with them too).
+export { chartGeometry, type ChartMarker, type LineSeries };
 import './charts.css';
-
-export interface LineSeries {
-  id: string;
-  label: string;
-  /** A CSS colour, e.g. 'var(--chart-pv)'. */
-  colour: string;
-  /** One value per x; null where the value is unknown (drawn as a gap, never as zero). */
-  values: readonly (number | null)[];
-  dashed?: boolean;
-}
-
-export interface ChartMarker {
-  /** Position in x-domain units. */
-  x: number;
-  /** Short text drawn beside the line, e.g. "Data date". */
-  label: string;
-  /** Longer text for the tooltip / screen readers, e.g. "Data date 5 Feb 2025". */
-  description?: string;
-}
 
 export interface LineChartProps {
   /** The chart's accessible name (also the hidden table's caption). */
@@ -58,33 +43,6 @@ const DEFAULT_HEIGHT = 320;
 const DEFAULT_WIDTH = 720;
 /** Roughly how wide one x-axis label is, for thinning them out. */
 const X_LABEL_GAP = 96;
-/** Approximate width of a tick-label character at the chart's font size. */
-const CHAR_PX = 7;
-
-/** The chart's margins, ticks and scales at a size (pure: no DOM). */
-export function chartGeometry(
-  props: Pick<LineChartProps, 'xs' | 'series' | 'formatTick' | 'marker'>,
-  width: number,
-  height: number,
-) {
-  const values: number[] = [];
-  for (const s of props.series) for (const v of s.values) if (v !== null && Number.isFinite(v)) values.push(v);
-  const ticks = niceTicks(Math.min(0, ...values), values.length ? Math.max(...values) : 1, 5);
-  const longest = Math.max(...ticks.map((t) => props.formatTick(t).length));
-  const box: ChartBox = { width, height, margin: { top: 24, right: 20, bottom: 32, left: Math.max(40, longest * CHAR_PX + 16) } };
-  const area = plotArea(box);
-  const xs = props.xs;
-  let x0 = xs.length ? xs[0] : 0;
-  let x1 = xs.length ? xs[xs.length - 1] : 1;
-  if (props.marker && Number.isFinite(props.marker.x)) {
-    x0 = Math.min(x0, props.marker.x);
-    x1 = Math.max(x1, props.marker.x);
-  }
-  const x = linearScale([x0, x1], [area.left, area.right]);
-  const y = linearScale([ticks[0], ticks[ticks.length - 1]], [area.bottom, area.top]);
-  return { box, area, ticks, x, y };
-}
-
 /** Width of an element, following its resizes. */
 function useWidth(initial: number): [RefObject<HTMLDivElement | null>, number] {
   const ref = useRef<HTMLDivElement | null>(null);

@@ -67,6 +67,29 @@ describe('per-activity figures at the status date', () => {
   });
 });
 
+describe('what the report needs of a row', () => {
+  it('names the control account the breakdown groups by, and flags only the file’s actual dates', () => {
+    const s = syntheticSchedule({ activities: 300, seed: 7 });
+    const t = activityTable(s, { today: '2026-01-01' });
+    const byCa = analyseSchedule(s, { today: '2026-01-01', breakdown: 'control-account' }).breakdown!;
+    // Each control account's BAC in the breakdown is the sum of the rows that name it.
+    const accounts = byCa.children.filter((n) => !n.name.startsWith('(no control account'));
+    expect(accounts.length).toBeGreaterThan(1);
+    for (const n of accounts) {
+      const rows = t.rows.filter((r) => r.controlAccount === n.code);
+      expect(rows.length, n.code).toBeGreaterThan(0);
+      expect(total(rows, 'bac'), n.code).toBeCloseTo(n.cost.bac.value!, 4);
+    }
+    s.activities.forEach((a, i) => {
+      expect(t.rows[i].started).toBe(a.actualStart != null);
+      expect(t.rows[i].finished).toBe(a.actualFinish != null);
+      if (a.actualStart) expect(t.rows[i].start).toBe(a.actualStart);
+    });
+    expect(t.rows.some((r) => r.started)).toBe(true);
+    expect(t.rows.some((r) => !r.started)).toBe(true);
+  });
+});
+
 describe.skipIf(!existsSync(XER))('the P6 sample (SP10, 3,994 activities)', () => {
   if (!existsSync(XER)) console.warn(`[activityValues.test] sample ${XER} not found; skipped.`);
   it('reads total_float_hr_cnt wherever P6 gives it, and sums to the analysis', () => {
@@ -102,7 +125,7 @@ describe.skipIf(!existsSync(MSPDI))('an MS Project XML sample', () => {
 
 describe('sorting and filtering the grid', () => {
   const row = (i: number, code: string, float: number | null, start: string | null, name = `Task ${i}`): ActivityRow => ({
-    index: i, id: `id${i}`, code, name, wbs: i % 2 ? 'W.1' : 'W.2', wbsName: i % 2 ? 'Civils' : 'Rail', start, finish: null, baselineStart: null, baselineFinish: null,
+    index: i, id: `id${i}`, code, name, wbs: i % 2 ? 'W.1' : 'W.2', wbsName: i % 2 ? 'Civils' : 'Rail', controlAccount: '', start, finish: null, started: false, finished: false, baselineStart: null, baselineFinish: null,
     percentComplete: i / 10, bac: 100 * i, pv: 0, ev: 0, ac: null, totalFloatDays: float,
   });
   const rows = [row(0, 'A10', 5, '2025-02-01'), row(1, 'A2', null, null), row(2, 'A1', -3, '2025-01-01'), row(3, 'B1', 5, '2024-12-01'), row(4, 'a3', 0, '2025-01-15')];

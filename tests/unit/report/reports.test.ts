@@ -15,11 +15,13 @@ import { formatContextOf } from '../../../src/app/dashboard/components/valueForm
 import { main } from '../../../src/cli/analyse';
 import type { JsonReport } from '../../../src/cli/jsonReport';
 import { analyseSchedule, type Analysis, type BreakdownNode } from '../../../src/core/evm';
+import { activityTable } from '../../../src/core/evm/activityValues';
 import { formatDataDate } from '../../../src/core/format';
+import { parseScheduleFile } from '../../../src/core/import';
 import { dashboardOf } from '../../../src/core/insight';
 import { eacViewOf } from '../../../src/core/insight/dashboard';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
-import { activityGrid } from '../../../src/core/report/activityGrid';
+import { reportActivityRows } from '../../../src/core/report/activityRows';
 import { buildPdf } from '../../../src/core/report/pdf';
 import { hasControlAccounts, type ReportInput } from '../../../src/core/report/types';
 import { buildWorkbook } from '../../../src/core/report/xlsx';
@@ -152,6 +154,18 @@ describe.skipIf(!existsSync(SAMPLES))('the CLI writes both reports for a sample 
     expect(sum(12)).toBeCloseTo(a.cost.pv.value!, 2);
     expect(sum(13)).toBeCloseTo(a.cost.ev.value!, 2);
     expect(act.some((r) => r[4] instanceof Date)).toBe(true);
+    // Row for row the Activities tab's own figures (activityTable), total float included.
+    const parsed = parseScheduleFile(new Uint8Array(readFileSync(file)), { fileName: 'pyp6xer_SP10_COST_LOADED.xer' });
+    if (parsed.kind !== 'schedules') throw new Error(`expected schedules, got ${parsed.kind}`);
+    const screen = activityTable(parsed.result.schedules[0], { dataDate: a.dataDate!, basis: a.measureBasis }).rows;
+    expect(act).toHaveLength(screen.length);
+    screen.forEach((r, i) => {
+      expect(act[i][0]).toBe(r.code);
+      expect(act[i][3] ?? '').toBe(r.controlAccount);
+      expect(act[i].slice(11, 16)).toEqual([r.bac, r.pv, r.ev, r.ac, r.totalFloatDays]);
+    });
+    expect(rowsOf(wb.Sheets.Activities)[0][15]).toBe('Total float');
+    expect(act.filter((r) => typeof r[15] === 'number').length).toBeGreaterThan(3000);
   }, 60_000);
 
   it('the workbook has frozen header panes, column widths and number formats (read with exceljs)', async () => {
@@ -183,7 +197,7 @@ describe('the builders on a synthetic schedule', () => {
       { code: 'CA-01', name: 'Earthworks', severity: 'critical', status: 'submitted', cause: 'Wet ground − piling rig idle', impact: 'Two weeks late', correctiveAction: '=1+1 second rig', owner: 'Ann', dueDate: '2026-04-30' },
     ],
     comments: [{ about: 'Project', author: 'Bob', at: '2026-03-01T10:00:00Z', text: 'Check the €12k invoice.', resolved: false }],
-    activities: activityGrid(schedule, analysis),
+    activities: reportActivityRows(schedule, analysis),
     generatedAt: '2026-03-02T09:00:00Z',
   };
 
@@ -202,7 +216,8 @@ describe('the builders on a synthetic schedule', () => {
     for (const ca of accounts!.children) expect(pdf.text).toContain(ca.code);
     // The charts' axis and legend text is there: they are drawn, not pictures.
     expect(pdf.text).toContain('S-curve (cumulative)');
-    expect(pdf.text).toContain('Cash flow: spend per period (bars) and cumulative (lines)');
+    expect(pdf.text).toContain('Bars: each period (left axis) · lines: cumulative (right axis)');
+    expect(pdf.text).toContain('Cumulative (GBP)');
   }, 60_000);
 
   it('the workbook has the WBS breakdown of the toolbar and a sheet of the control accounts', async () => {

@@ -70,6 +70,42 @@ describe('exportReport', () => {
     expect(rowsOf(wb.Sheets.Periods).length - 1).toBe(screen.analysis.series.length);
   }, 60_000);
 
+  it('measures the activity sheet against the PMB, as the Activities tab does: the same rows, the PMB’s budgets', async () => {
+    const { api } = await teamDevice(ANN);
+    const schedule = syntheticSchedule({ activities: 300, seed: 11, statusAt: 0.5 });
+    const saved = await importInto(api, schedule);
+    const projectId = saved.projectId;
+    const sheetOf = async () => rowsOf(readWorkbook(new Uint8Array((await api.exportReport(projectId, OPTIONS, { format: 'xlsx' })).bytes)).Sheets.Activities).slice(1);
+    const gridOf = async () => (await api.activityGrid(projectId, { offset: 0, limit: 500 })).rows;
+    const before = await sheetOf();
+
+    // "Set current as baseline", chosen as the PMB (tests/web/local/baselines.test.ts).
+    const current = (await api.baselineSources(projectId)).find((o) => o.source.kind === 'current')!;
+    const b = await api.createBaseline(projectId, current.source, 'Re-plan March');
+    await api.setPmb(projectId, b.id);
+
+    const grid = await gridOf();
+    const sheet = await sheetOf();
+    expect(grid).toHaveLength(schedule.activities.length);
+    expect(sheet).toHaveLength(grid.length);
+    // Row for row the grid's figures: budget, PV, EV, AC and the baseline dates of the PMB.
+    grid.forEach((r, i) => {
+      expect(sheet[i][0]).toBe(r.code);
+      expect(sheet[i].slice(11, 15)).toEqual([r.bac, r.pv, r.ev, r.ac]);
+      expect(sheet[i][8] instanceof Date ? (sheet[i][8] as Date).toISOString().slice(0, 10) : null).toBe(r.baselineStart?.slice(0, 10) ?? null);
+    });
+    // The PMB's budgets: "current as baseline" budgets each activity at its cost at completion.
+    schedule.activities.forEach((a, i) => {
+      if (a.type !== 'summary') expect(grid[i].bac).toBeCloseTo(a.actualCost + a.remainingCost, 6);
+    });
+    const total = (rows: unknown[][], col: number) => rows.reduce((x, r) => x + ((r[col] as number) ?? 0), 0);
+    const dashboard = await api.dashboard(projectId, OPTIONS);
+    expect(total(sheet, 11)).toBeCloseTo(dashboard.analysis.cost.bac.value!, 4);
+    expect(total(sheet, 12)).toBeCloseTo(dashboard.analysis.cost.pv.value!, 4);
+    // And not the import's own baseline any more.
+    expect(total(sheet, 11)).not.toBeCloseTo(total(before, 11), 0);
+  }, 60_000);
+
   it('an unknown format is refused with what to choose', async () => {
     const { api } = await teamDevice(ANN);
     await expect(api.exportReport('p-1', OPTIONS, { format: 'docx' as never })).rejects.toThrow('Unknown report format "docx": choose PDF or Excel.');

@@ -1,11 +1,10 @@
 /**
- * The S-curve's data from an analysis: cumulative PV, EV and AC per period end, and the forecast
- * spend from the status period on. x is measured in periods from the start of the grid (x = k at
- * the end of period k), so the data date sits at AT, the periods elapsed at the status date.
- * Pure, so positions and gaps can be tested without rendering.
+ * The S-curve's data for the Overview's chart: the points of core/chart/sCurve.ts (which the PDF
+ * draws too) with the screen's colours, names, data-date text and a summary for screen readers.
  */
 import type { Analysis } from '../../../core/evm/types';
-import type { ChartMarker, LineSeries } from '../../../ui/charts/LineChart';
+import type { ChartMarker, LineSeries } from '../../../core/chart/lineChart';
+import { sCurvePoints } from '../../../core/chart/sCurve';
 import { formatDataDate } from '../../../core/format';
 import { formatAmount, formatDateText, type FormatContext } from './valueFormat';
 
@@ -18,41 +17,26 @@ export interface SCurveData {
 }
 
 export function sCurveData(analysis: Analysis, ctx: FormatContext): SCurveData {
-  const periods = analysis.series.map((p) => p.period);
-  if (periods.length === 0) {
-    return { xs: [], xLabels: [], series: [], marker: null, summary: 'There are no reporting periods, so there is no S-curve to draw.' };
-  }
-  // x = 0 is the start of the grid, where cumulative PV is 0 by definition (PV_0 = 0). EV and AC
-  // get no value there: the engine knows them only where it had a status, and never invents one.
-  const xs = [0, ...periods.map((p) => p.index)];
-  const xLabels = ['Start', ...periods.map((p) => (p.end ? formatDateText(p.end) : p.label))];
-  const pv: (number | null)[] = [0, ...periods.map((p) => p.pv)];
-  const ev: (number | null)[] = [null, ...periods.map((p) => p.ev)];
-  const ac: (number | null)[] = [null, ...periods.map((p) => p.ac)];
-  // Forecast from the status period on: actual to date, then the ETC spread to the EAC.
-  const byIndex = new Map(analysis.cashFlow.map((r) => [r.index, r.cumulative.forecast]));
-  const forecast: (number | null)[] = [null, ...periods.map((p) => (p.index >= analysis.statusPeriod ? (byIndex.get(p.index) ?? null) : null))];
-  const hasForecast = forecast.some((v, i) => v !== null && xs[i] > analysis.statusPeriod);
-
+  const pts = sCurvePoints(analysis);
+  if (!pts) return { xs: [], xLabels: [], series: [], marker: null, summary: 'There are no reporting periods, so there is no S-curve to draw.' };
   const series: LineSeries[] = [
-    { id: 'pv', label: 'PV (planned)', colour: 'var(--chart-pv)', values: pv },
-    { id: 'ev', label: 'EV (earned)', colour: 'var(--chart-ev)', values: ev },
-    { id: 'ac', label: ctx.basis === 'cost' ? 'AC (actual cost)' : 'AC (actual)', colour: 'var(--chart-ac)', values: ac },
+    { id: 'pv', label: 'PV (planned)', colour: 'var(--chart-pv)', values: pts.pv },
+    { id: 'ev', label: 'EV (earned)', colour: 'var(--chart-ev)', values: pts.ev },
+    { id: 'ac', label: ctx.basis === 'cost' ? 'AC (actual cost)' : 'AC (actual)', colour: 'var(--chart-ac)', values: pts.ac },
   ];
-  if (hasForecast) series.push({ id: 'forecast', label: 'Forecast (to EAC)', colour: 'var(--chart-ac)', values: forecast, dashed: true });
+  if (pts.hasForecast) series.push({ id: 'forecast', label: 'Forecast (to EAC)', colour: 'var(--chart-ac)', values: pts.forecast, dashed: true });
 
-  const at = analysis.schedule.at.value;
   const dataDate = analysis.dataDate ? formatDataDate(analysis.dataDate) : null;
   const marker: ChartMarker | null =
-    at !== null || analysis.dataDate
+    pts.markerX !== null
       ? {
-          x: at ?? analysis.statusPeriod,
+          x: pts.markerX,
           label: 'Data date',
           description: dataDate && dataDate !== 'n/a' ? `Data date ${dataDate}` : `Data date (period ${analysis.statusPeriod})`,
         }
       : null;
 
-  return { xs, xLabels, series, marker, summary: summaryOf(analysis, ctx, periods.length, forecast) };
+  return { xs: pts.xs, xLabels: pts.xLabels, series, marker, summary: summaryOf(analysis, ctx, analysis.series.length, pts.forecast) };
 }
 
 function summaryOf(analysis: Analysis, ctx: FormatContext, count: number, forecast: (number | null)[]): string {
