@@ -4,10 +4,10 @@
  * choice, keyboard navigation, Download CSV. The breakdown (a tree) and the activity grid
  * (virtualised) compose the same parts themselves.
  */
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type HTMLAttributes, type ReactNode } from 'react';
 import { SortHeader } from './SortHeader';
 import { TableToolbar } from './TableToolbar';
-import { sortRows, tableCsv, type TableColumn } from './tableModel';
+import { sortRows, tableCsv, type DataAttrs, type SortState, type TableColumn } from './tableModel';
 import { useRovingGrid } from './useRovingGrid';
 import { useTableState } from './useTableState';
 import './table.css';
@@ -29,14 +29,20 @@ export interface DataTableProps<R> {
   empty?: ReactNode;
   /** Max height of the scroll box (the header sticks within it). */
   maxHeight?: string;
+  /** The sort the table opens with (null: the rows' own order). */
+  defaultSort?: SortState | null;
+  /** Extra class names of the <table> (a page's own styles). */
+  tableClassName?: string;
+  /** A row's own attributes (class, aria-current, data-* that tests and scripts read). */
+  rowProps?: (row: R) => HTMLAttributes<HTMLTableRowElement> & DataAttrs;
 }
 
 export function cellClass<R>(c: TableColumn<R>, row: R): string {
   return [c.numeric ? 'num' : '', c.code ? 'code' : '', c.className ?? '', c.cellClass?.(row) ?? ''].filter(Boolean).join(' ');
 }
 
-export function DataTable<R>({ tableId, name, columns, rows, rowKey, csvFileName, onOpenRow, toolbar, empty, maxHeight = '70vh' }: DataTableProps<R>) {
-  const state = useTableState(tableId, columns);
+export function DataTable<R>({ tableId, name, columns, rows, rowKey, csvFileName, onOpenRow, toolbar, empty, maxHeight = '70vh', defaultSort = null, tableClassName, rowProps }: DataTableProps<R>) {
+  const state = useTableState(tableId, columns, defaultSort);
   const sortCol = state.sort ? columns.find((c) => c.id === state.sort!.column) : undefined;
   const sorted = useMemo(() => (sortCol ? sortRows(rows, sortCol, state.sort!.dir) : rows), [rows, sortCol, state.sort]);
   const ref = useRef<HTMLTableElement>(null);
@@ -47,7 +53,7 @@ export function DataTable<R>({ tableId, name, columns, rows, rowKey, csvFileName
         {toolbar}
       </TableToolbar>
       <div className="table-kit__scroll" style={{ maxHeight }} role="region" aria-label={name} tabIndex={-1}>
-        <table ref={ref} className="table-kit__table" role="grid" aria-rowcount={sorted.length + 1} onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
+        <table ref={ref} className={`table-kit__table${tableClassName ? ` ${tableClassName}` : ''}`} role="grid" aria-rowcount={sorted.length + 1} onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
           <caption className="sr-only">{name}</caption>
           <thead>
             <tr>
@@ -65,14 +71,14 @@ export function DataTable<R>({ tableId, name, columns, rows, rowKey, csvFileName
               </tr>
             ) : null}
             {sorted.map((row, r) => (
-              <tr key={rowKey(row)}>
+              <tr key={rowKey(row)} {...rowProps?.(row)}>
                 {state.visible.map((c, i) =>
                   i === 0 ? (
-                    <th key={c.id} scope="row" className={cellClass(c, row)} data-r={r + 1} data-c={i} data-col={c.id}>
+                    <th key={c.id} scope="row" className={cellClass(c, row)} data-r={r + 1} data-c={i} data-col={c.id} {...c.cellData?.(row)}>
                       {c.render(row)}
                     </th>
                   ) : (
-                    <td key={c.id} className={cellClass(c, row)} data-r={r + 1} data-c={i} data-col={c.id}>
+                    <td key={c.id} className={cellClass(c, row)} data-r={r + 1} data-c={i} data-col={c.id} {...c.cellData?.(row)}>
                       {c.render(row)}
                     </td>
                   ),

@@ -39,7 +39,12 @@ export interface TableColumn<R> {
   className?: string;
   /** A class for one cell (colour by status). */
   cellClass?: (row: R) => string | undefined;
+  /** data-* attributes of one cell (the unrounded value tests and scripts read, a blank marker). */
+  cellData?: (row: R) => DataAttrs;
 }
+
+/** `data-*` attributes for a row or a cell; undefined leaves the attribute out. */
+export type DataAttrs = { [name: `data-${string}`]: string | number | undefined };
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
