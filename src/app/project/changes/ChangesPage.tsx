@@ -1,36 +1,19 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { dataApi } from '../../../client/data';
 import { CHANGE_STATUSES, CHANGE_TYPE_LABELS, CHANGE_TYPES, type ChangeStatus, type ChangeType } from '../../../core/changes/types';
+import { csvFileName } from '../../../core/report/csv';
 import { formatDate, formatMoney } from '../../../core/format';
 import type { ChangeAuditEntry, ChangeFields, ChangeLog, ChangeView } from '../../../local/contracts';
+import { DataTable } from '../../../ui/table';
 import { useProject } from '../projectContext';
 import { BudgetReconciliation } from './BudgetReconciliation';
 import { ChangeForm } from './ChangeForm';
+import { changeLogColumns, STATUS_LABEL } from './changeLogColumns';
 import './changes.css';
-
-type SortKey = 'number' | 'title' | 'type' | 'status' | 'total' | 'requestedAt' | 'decidedAt';
-
-const STATUS_LABEL: Readonly<Record<ChangeStatus, string>> = { draft: 'Draft', pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
-
-const COLUMNS: { key: SortKey; label: string; num?: boolean }[] = [
-  { key: 'number', label: 'Change' },
-  { key: 'title', label: 'Title' },
-  { key: 'type', label: 'Type' },
-  { key: 'status', label: 'Status' },
-  { key: 'total', label: 'Budget', num: true },
-  { key: 'requestedAt', label: 'Requested' },
-  { key: 'decidedAt', label: 'Decided' },
-];
 
 const day = (iso: string | null) => (iso ? formatDate(iso.slice(0, 10)) : '—');
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-function compare(a: ChangeView, b: ChangeView, key: SortKey): number {
-  const x = key === 'number' ? a.number : a[key];
-  const y = key === 'number' ? b.number : b[key];
-  if (typeof x === 'number' && typeof y === 'number') return x - y;
-  return String(x ?? '').localeCompare(String(y ?? ''), 'en', { numeric: true });
-}
+const NUMBER_ORDER = { column: 'number', dir: 'asc' } as const;
 
 /** One audit entry's field changes, as a reader checks them ("title: A → B"). */
 function describeField(f: ChangeAuditEntry['fields'][number], currency: string): string {
@@ -243,7 +226,6 @@ export default function ChangesPage() {
   const [read, setRead] = useState(0);
   const [status, setStatus] = useState<ChangeStatus | ''>('');
   const [type, setType] = useState<ChangeType | ''>('');
-  const [sort, setSort] = useState<{ key: SortKey; asc: boolean }>({ key: 'number', asc: true });
   const [open, setOpen] = useState<string | null>(null);
   const [editing, setEditing] = useState<ChangeView | 'new' | null>(null);
   const [busy, setBusy] = useState(false);
@@ -282,10 +264,16 @@ export default function ChangesPage() {
     }
   }, []);
 
-  const rows = useMemo(() => {
-    const list = (log?.changes ?? []).filter((c) => (!status || c.status === status) && (!type || c.type === type));
-    return list.sort((a, b) => (sort.asc ? 1 : -1) * compare(a, b, sort.key));
-  }, [log, status, type, sort]);
+  const rows = useMemo(() => (log?.changes ?? []).filter((c) => (!status || c.status === status) && (!type || c.type === type)), [log, status, type]);
+  const columns = useMemo(
+    () =>
+      changeLogColumns(log?.currency ?? 'GBP', (c) => (
+        <button type="button" className="changes-open" aria-expanded={open === c.id} onClick={() => setOpen((o) => (o === c.id ? null : c.id))}>
+          {c.number}
+        </button>
+      )),
+    [log?.currency, open],
+  );
 
   if (loadError) return <p className="field-error" role="alert">{loadError}</p>;
   if (!log) return <p className="muted">Reading the change log…</p>;
@@ -357,58 +345,44 @@ export default function ChangesPage() {
         ) : null}
         {log.changes.length > 0 ? (
           <>
-            <form className="changes-filters" aria-label="Filter the change log" onSubmit={(e) => e.preventDefault()}>
-              <label className="field">
-                <span className="field-label">Status</span>
-                <select className="field-input" value={status} onChange={(e) => setStatus(e.target.value as ChangeStatus | '')}>
-                  <option value="">All</option>
-                  {CHANGE_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {STATUS_LABEL[s]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="field">
-                <span className="field-label">Type</span>
-                <select className="field-input" value={type} onChange={(e) => setType(e.target.value as ChangeType | '')}>
-                  <option value="">All</option>
-                  {CHANGE_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {CHANGE_TYPE_LABELS[t]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </form>
-            <div className="changes-scroll">
-              <table className="data-table changes-table" data-testid="change-log">
-                <thead>
-                  <tr>
-                    {COLUMNS.map((col) => (
-                      <th key={col.key} scope="col" className={col.num ? 'num' : undefined} aria-sort={sort.key === col.key ? (sort.asc ? 'ascending' : 'descending') : 'none'}>
-                        <button type="button" className="changes-sort" onClick={() => setSort((s) => ({ key: col.key, asc: s.key === col.key ? !s.asc : true }))}>
-                          {col.label}
-                          <span aria-hidden="true">{sort.key === col.key ? (sort.asc ? ' ▲' : ' ▼') : ''}</span>
-                        </button>
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.length === 0 ? (
-                    <tr>
-                      <td colSpan={COLUMNS.length} className="muted">
-                        No change matches these filters.
-                      </td>
-                    </tr>
-                  ) : null}
-                  {rows.map((c) => (
-                    <ChangeRow key={c.id} c={c} log={log} isOpen={open === c.id} toggle={() => setOpen((o) => (o === c.id ? null : c.id))} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              tableId="change-log"
+              name="change log"
+              tableClassName="changes-table"
+              columns={columns}
+              rows={rows}
+              rowKey={(c) => c.id}
+              rowProps={(c) => ({ 'data-change': c.number, 'data-status': c.status, className: open === c.id ? 'is-open' : undefined })}
+              defaultSort={NUMBER_ORDER}
+              empty={<span className="muted">No change matches these filters.</span>}
+              csvFileName={csvFileName(p.name, 'Change log', log.statusDate?.slice(0, 10))}
+              toolbar={
+                  <form className="changes-filters" aria-label="Filter the change log" onSubmit={(e) => e.preventDefault()}>
+                    <label className="field">
+                      <span className="field-label">Status</span>
+                      <select className="field-input" value={status} onChange={(e) => setStatus(e.target.value as ChangeStatus | '')}>
+                        <option value="">All</option>
+                        {CHANGE_STATUSES.map((s) => (
+                          <option key={s} value={s}>
+                            {STATUS_LABEL[s]}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <label className="field">
+                      <span className="field-label">Type</span>
+                      <select className="field-input" value={type} onChange={(e) => setType(e.target.value as ChangeType | '')}>
+                        <option value="">All</option>
+                        {CHANGE_TYPES.map((t) => (
+                          <option key={t} value={t}>
+                            {CHANGE_TYPE_LABELS[t]}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  </form>
+              }
+            />
             {selected ? (
               // Below the table, not in a row of it: on a phone the table scrolls sideways, the details must not.
               <section className="changes-selected" aria-labelledby="change-selected">
@@ -449,42 +423,5 @@ export default function ChangesPage() {
         }}
       />
     </div>
-  );
-}
-
-function ChangeRow({ c, log, isOpen, toggle }: { c: ChangeView; log: ChangeLog; isOpen: boolean; toggle(): void }) {
-  return (
-    <tr data-change={c.number} data-status={c.status} className={isOpen ? 'is-open' : undefined}>
-      <th scope="row" className="changes-code">
-        <button type="button" className="changes-open" aria-expanded={isOpen} onClick={toggle}>
-          {c.number}
-        </button>
-        {c.conflicts.length > 0 ? <span className="badge badge-muted">conflict</span> : null}
-      </th>
-      <td>{c.title || <span className="muted">(no title)</span>}</td>
-      <td>{CHANGE_TYPE_LABELS[c.type]}</td>
-      <td>
-        <span className={`changes-status changes-status--${c.status}`}>{STATUS_LABEL[c.status]}</span>
-      </td>
-      <td className="num">{formatMoney(c.total, log.currency)}</td>
-      <td>
-        {c.requester ? (
-          <>
-            {day(c.requestedAt)} <span className="muted">{c.requester.name}</span>
-          </>
-        ) : (
-          '—'
-        )}
-      </td>
-      <td>
-        {c.approver ? (
-          <>
-            {day(c.decidedAt)} <span className="muted">{c.approver.name}</span>
-          </>
-        ) : (
-          '—'
-        )}
-      </td>
-    </tr>
   );
 }
