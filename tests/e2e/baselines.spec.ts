@@ -73,6 +73,9 @@ test('set current as baseline, make it the PMB and see BAC change, then compare'
   await expect(result.locator('[data-summary="changed"]')).toContainText(/[1-9][\d,]* changed/);
   await expect(result.locator('tbody tr').first()).toBeVisible();
   const budgetHeader = result.getByRole('columnheader', { name: /Budget Δ/ });
+  // The table kit's sort: ascending first, then descending.
+  await budgetHeader.getByRole('button').click();
+  await expect(budgetHeader).toHaveAttribute('aria-sort', 'ascending');
   await budgetHeader.getByRole('button').click();
   await expect(budgetHeader).toHaveAttribute('aria-sort', 'descending');
   await result.getByRole('button', { name: 'WBS', exact: true }).click();

@@ -4,7 +4,7 @@
  * choice, keyboard navigation, Download CSV. The breakdown (a tree) and the activity grid
  * (virtualised) compose the same parts themselves.
  */
-import { useMemo, useRef, type HTMLAttributes, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { SortHeader } from './SortHeader';
 import { TableToolbar } from './TableToolbar';
 import { sortRows, tableCsv, type DataAttrs, type SortState, type TableColumn } from './tableModel';
@@ -35,25 +35,32 @@ export interface DataTableProps<R> {
   tableClassName?: string;
   /** A row's own attributes (class, aria-current, data-* that tests and scripts read). */
   rowProps?: (row: R) => HTMLAttributes<HTMLTableRowElement> & DataAttrs;
+  /**
+   * Rows rendered at first (after sorting), with "Show more" below for the rest, for tables that
+   * may hold many thousand rows (a baseline comparison by activity). The CSV holds every row.
+   */
+  rowLimit?: number;
 }
 
 export function cellClass<R>(c: TableColumn<R>, row: R): string {
   return [c.numeric ? 'num' : '', c.code ? 'code' : '', c.className ?? '', c.cellClass?.(row) ?? ''].filter(Boolean).join(' ');
 }
 
-export function DataTable<R>({ tableId, name, columns, rows, rowKey, csvFileName, onOpenRow, toolbar, empty, maxHeight = '70vh', defaultSort = null, tableClassName, rowProps }: DataTableProps<R>) {
+export function DataTable<R>({ tableId, name, columns, rows, rowKey, csvFileName, onOpenRow, toolbar, empty, maxHeight = '70vh', defaultSort = null, tableClassName, rowProps, rowLimit }: DataTableProps<R>) {
   const state = useTableState(tableId, columns, defaultSort);
   const sortCol = state.sort ? columns.find((c) => c.id === state.sort!.column) : undefined;
   const sorted = useMemo(() => (sortCol ? sortRows(rows, sortCol, state.sort!.dir) : rows), [rows, sortCol, state.sort]);
+  const [shown, setShown] = useState(rowLimit ?? Infinity);
+  const visibleRows = useMemo(() => (sorted.length > shown ? sorted.slice(0, shown) : sorted), [sorted, shown]);
   const ref = useRef<HTMLTableElement>(null);
-  const grid = useRovingGrid(ref, { rows: sorted.length + 1, cols: state.visible.length, onOpenRow: onOpenRow ? (r) => onOpenRow(sorted[r - 1]) : undefined });
+  const grid = useRovingGrid(ref, { rows: visibleRows.length + 1, cols: state.visible.length, onOpenRow: onOpenRow ? (r) => onOpenRow(visibleRows[r - 1]) : undefined });
   return (
     <div className="table-kit" data-table={tableId}>
       <TableToolbar state={state} name={name} csv={() => tableCsv(state.visible, sorted)} csvFileName={csvFileName}>
         {toolbar}
       </TableToolbar>
       <div className="table-kit__scroll" style={{ maxHeight }} role="region" aria-label={name} tabIndex={-1}>
-        <table ref={ref} className={`table-kit__table${tableClassName ? ` ${tableClassName}` : ''}`} role="grid" aria-rowcount={sorted.length + 1} onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
+        <table ref={ref} className={`table-kit__table${tableClassName ? ` ${tableClassName}` : ''}`} role="grid" aria-rowcount={visibleRows.length + 1} onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
           <caption className="sr-only">{name}</caption>
           <thead>
             <tr>
@@ -70,7 +77,7 @@ export function DataTable<R>({ tableId, name, columns, rows, rowKey, csvFileName
                 </td>
               </tr>
             ) : null}
-            {sorted.map((row, r) => (
+            {visibleRows.map((row, r) => (
               <tr key={rowKey(row)} {...rowProps?.(row)}>
                 {state.visible.map((c, i) =>
                   i === 0 ? (
@@ -88,6 +95,11 @@ export function DataTable<R>({ tableId, name, columns, rows, rowKey, csvFileName
           </tbody>
         </table>
       </div>
+      {sorted.length > visibleRows.length && rowLimit ? (
+        <button type="button" className="btn btn-outline btn-sm table-kit__more" onClick={() => setShown((n) => n + rowLimit)}>
+          Show {Math.min(rowLimit, sorted.length - visibleRows.length).toLocaleString('en-GB')} more of {(sorted.length - visibleRows.length).toLocaleString('en-GB')}
+        </button>
+      ) : null}
     </div>
   );
 }
