@@ -11,6 +11,8 @@
 import type { BaselineComparison, EacMethod, PeriodTable, ScheduleAnalysisOptions } from '../core/evm';
 import type { DashboardData } from '../core/insight';
 import type { AlertRule } from '../core/insight/rules';
+import type { ChangeLine, ChangeStatus, ChangeType } from '../core/changes/types';
+import type { Reconciliation } from '../core/changes/reconcile';
 import type { ProjectThresholds } from '../core/insight/thresholds';
 import type { ImportProgress, ParseOptions, ParseOutcome, ProjectSummary } from '../core/import';
 import type { ImportWarning, StatusDateSource } from '../core/model';
@@ -634,8 +636,6 @@ export interface BaselinesApi {
 
 // --- change control (issue 14) ---
 
-import type { ChangeLine, ChangeStatus, ChangeType } from '../core/changes/types';
-import type { Reconciliation } from '../core/changes/reconcile';
 export type { ChangeAccount, ChangeLine, ChangeStatus, ChangeType } from '../core/changes/types';
 export type { BudgetPosition, Reconciliation, ReconciliationStep } from '../core/changes/reconcile';
 
