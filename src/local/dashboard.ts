@@ -31,8 +31,9 @@ export type { DashboardOptions, DashboardResult };
 
 /**
  * The cache key of a dashboard: the build, which import (the latest or a chosen one), the options
- * in a fixed key order (so `{ a, b }` and `{ b, a }` share an entry) and, for an import holding no
- * date at all, today (its status date of last resort).
+ * in a fixed key order (so `{ a, b }` and `{ b, a }` share an entry), the alert rules, the approved
+ * changes and, for an import holding no date at all, today (its status date of last resort). The
+ * caller appends the PMB's part (baselines/plans.ts `Pmb.key`).
  */
 function cacheKey(buildId: string, chosen: boolean, analysisOptions: Omit<DashboardOptions, 'importId'>, row: ImportSummaryRow | undefined, today: string, changes: ApprovedRevisions, rules: readonly AlertRule[]): string {
   const usesToday = analysisOptions.dataDate === undefined && row !== undefined && row.statusDate === undefined;
