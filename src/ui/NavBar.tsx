@@ -1,11 +1,8 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
-import { signOut } from '../client/auth';
-import { toast } from './toast';
+import { Link, NavLink } from 'react-router';
+import { useHeaderMenu, useHeaderSignOut } from './headerMenu';
 import { useSession } from '../client/session';
 import { Logo } from './Logo';
 import { OfflineIndicator } from './OfflineIndicator';
-import { useSignOutFlow } from './SignOutDialog';
 import { ThemeToggle } from './ThemeToggle';
 import { CloseIcon, MenuIcon } from './Icons';
 import { NAV_LINKS } from './siteConfig';
@@ -42,37 +39,8 @@ function AuthActions({ onSignOut, signingOut }: { onSignOut: () => void; signing
 }
 
 export function NavBar() {
-  const [open, setOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const navigate = useNavigate();
-  // Sign Out first checks for changes the server does not have yet (SignOutDialog.tsx).
-  const signOutFlow = useSignOutFlow(async () => {
-    try {
-      await signOut();
-    } catch {
-      // This device is signed out either way; the server could not end its session.
-      toast({ title: 'Error', description: 'Failed to sign out. Please try again.', variant: 'destructive' });
-    }
-    navigate('/auth');
-  });
-
-  // Escape closes the mobile menu and returns focus to its toggle.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        toggleRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
-
-  // Any link followed from the menu closes it.
-  const closeOnLink = (event: MouseEvent<HTMLElement>) => {
-    if ((event.target as HTMLElement).closest('a')) setOpen(false);
-  };
+  const { open, setOpen, toggleRef, closeOnLink } = useHeaderMenu();
+  const signOutFlow = useHeaderSignOut();
 
   return (
     <header className="site-header">

@@ -5,20 +5,18 @@
  * The skip link, page error boundary, toasts, cookie banner and trial banner are the site's own
  * (SiteLayout.tsx), so they behave the same on either side of sign-in.
  */
-import { Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { signOut } from '../../client/auth';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../client/session';
 import { PageErrorBoundary } from '../../ui/ErrorBoundary';
+import { useHeaderMenu, useHeaderSignOut } from '../../ui/headerMenu';
 import { CloseIcon, MenuIcon } from '../../ui/Icons';
 import { Logo } from '../../ui/Logo';
 import { OfflineIndicator } from '../../ui/OfflineIndicator';
-import { useSignOutFlow } from '../../ui/SignOutDialog';
 import { ScrollToTop, SiteOverlays, TrialTop } from '../../ui/SiteLayout';
 import { Spinner } from '../../ui/Spinner';
 import { SyncIndicator } from '../../ui/SyncIndicator';
 import { ThemeToggle } from '../../ui/ThemeToggle';
-import { toast } from '../../ui/toast';
 import { ProjectSwitcher } from './ProjectSwitcher';
 import './appLayout.css';
 
@@ -51,38 +49,12 @@ function AccountMenu({ onSignOut, signingOut }: { onSignOut: () => void; signing
 }
 
 function AppHeader() {
-  const [open, setOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const navigate = useNavigate();
+  const { open, setOpen, toggleRef, closeOnLink } = useHeaderMenu();
   const { pathname } = useLocation();
-  // Sign Out first checks for changes the server does not have yet (SignOutDialog.tsx).
-  const signOutFlow = useSignOutFlow(async () => {
-    try {
-      await signOut();
-    } catch {
-      // This device is signed out either way; the server could not end its session.
-      toast({ title: 'Error', description: 'Failed to sign out. Please try again.', variant: 'destructive' });
-    }
-    navigate('/auth');
-  });
+  const signOutFlow = useHeaderSignOut();
 
   // A new page closes the phone menu.
-  useEffect(() => setOpen(false), [pathname]);
-  // Escape closes the phone menu and returns focus to its toggle.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        toggleRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
-  const closeOnLink = (event: MouseEvent<HTMLElement>) => {
-    if ((event.target as HTMLElement).closest('a')) setOpen(false);
-  };
+  useEffect(() => setOpen(false), [pathname, setOpen]);
 
   return (
     <header className="app-header">
