@@ -11,6 +11,7 @@ import { AlertsList } from './AlertsList';
 import { BreakdownTable } from './BreakdownTable';
 import { CashFlowTable } from './CashFlowTable';
 import { CommentaryPanel } from './CommentaryPanel';
+import { InputWarnings } from './InputWarnings';
 import { MetricCards } from './MetricCards';
 import { SCurveChart } from './SCurveChart';
 import { MathGroup } from './ShowMath';
@@ -48,16 +49,7 @@ export function Dashboard({ data, rules, showCashFlow = true, comments }: Dashbo
           {analysis.dataDate ? <>Status at {formatDataDate(analysis.dataDate)}</> : 'No data date'}
           {basisNote ? <span className="dashboard-view__basis"> · {basisNote}</span> : null}
         </p>
-        {analysis.warnings.length ? (
-          <div className="dashboard-view__warnings" role="note" aria-label="Input warnings">
-            <p className="dashboard-view__warnings-title">Check the input</p>
-            <ul>
-              {analysis.warnings.map((w, i) => (
-                <li key={i}>{w}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <InputWarnings warnings={analysis.warnings} />
         <Section title="Key figures">
           <MetricCards data={data} rules={rules} />
         </Section>

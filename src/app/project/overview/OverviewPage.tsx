@@ -7,6 +7,7 @@ import { useId, type ReactNode } from 'react';
 import { MEASURE_BASES } from '../../../core/evm/dictionary';
 import { formatDataDate } from '../../../core/format';
 import { MathGroup, MetricCards, SCurveChart } from '../../dashboard/components';
+import { InputWarnings } from '../../dashboard/components/InputWarnings';
 import { MeasuredAgainst } from './MeasuredAgainst';
 import { OverviewCommentary } from './OverviewCommentary';
 import { useProject } from '../projectContext';
@@ -38,16 +39,7 @@ export default function OverviewPage() {
           {basisNote ? <span className="dashboard-view__basis"> · {basisNote}</span> : null}
         </p>
         <MeasuredAgainst data={p.data} projectPath={`/app/projects/${encodeURIComponent(p.id)}`} />
-        {analysis.warnings.length ? (
-          <div className="dashboard-view__warnings" role="note" aria-label="Input warnings">
-            <p className="dashboard-view__warnings-title">Check the input</p>
-            <ul>
-              {analysis.warnings.map((w, i) => (
-                <li key={i}>{w}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <InputWarnings warnings={analysis.warnings} />
         <Section title="Key figures" className="overview__figures">
           <MetricCards data={p.data} rules={p.data.rules} />
         </Section>
