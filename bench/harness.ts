@@ -53,6 +53,11 @@ export function bench(name: string, size: string, fn: () => unknown, opts: { run
     fn();
     times.push(performance.now() - t);
   }
+  return resultOf(name, size, times, opts);
+}
+
+/** The figures of one case from its timed runs. */
+function resultOf(name: string, size: string, times: number[], opts: { targetMs?: number; note?: string }): BenchResult {
   times.sort((a, b) => a - b);
   return {
     name,
@@ -60,7 +65,7 @@ export function bench(name: string, size: string, fn: () => unknown, opts: { run
     medianMs: times[Math.floor(times.length / 2)],
     minMs: times[0],
     maxMs: times[times.length - 1],
-    runs,
+    runs: times.length,
     targetMs: opts.targetMs,
     // process.resourceUsage().maxRSS is the high-water mark of this process, in KiB.
     peakRssMb: process.resourceUsage().maxRSS / 1024,
@@ -78,18 +83,7 @@ export async function benchAsync(name: string, size: string, fn: () => Promise<u
     await fn();
     times.push(performance.now() - t);
   }
-  times.sort((a, b) => a - b);
-  return {
-    name,
-    size,
-    medianMs: times[Math.floor(times.length / 2)],
-    minMs: times[0],
-    maxMs: times[times.length - 1],
-    runs,
-    targetMs: opts.targetMs,
-    peakRssMb: process.resourceUsage().maxRSS / 1024,
-    note: opts.note,
-  };
+  return resultOf(name, size, times, opts);
 }
 
 export const sizeLabel = (n: number) => (n >= 1000 ? `${n / 1000}k activities` : `${n} activities`);

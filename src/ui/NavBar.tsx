@@ -1,10 +1,9 @@
 import { Link, NavLink } from 'react-router';
-import { useHeaderMenu, useHeaderSignOut } from './headerMenu';
+import { MenuToggle, useHeaderMenu, useHeaderSignOut } from './headerMenu';
 import { useSession } from '../client/session';
 import { Logo } from './Logo';
 import { OfflineIndicator } from './OfflineIndicator';
 import { ThemeToggle } from './ThemeToggle';
-import { CloseIcon, MenuIcon } from './Icons';
 import { NAV_LINKS } from './siteConfig';
 
 /** Session-dependent buttons: Sign In / Launch App, or Account / Sign Out. */
@@ -39,7 +38,8 @@ function AuthActions({ onSignOut, signingOut }: { onSignOut: () => void; signing
 }
 
 export function NavBar() {
-  const { open, setOpen, toggleRef, closeOnLink } = useHeaderMenu();
+  const menu = useHeaderMenu();
+  const { open, setOpen, closeOnLink } = menu;
   const signOutFlow = useHeaderSignOut();
 
   return (
@@ -72,17 +72,7 @@ export function NavBar() {
           <OfflineIndicator />
           {/* The sync indicator is the app's (app/shell/AppLayout.tsx): /app/* has its own header. */}
           <ThemeToggle />
-          <button
-            ref={toggleRef}
-            type="button"
-            className="icon-btn nav-toggle"
-            aria-expanded={open}
-            aria-controls="site-menu"
-            aria-label="Menu"
-            onClick={() => setOpen((o) => !o)}
-          >
-            {open ? <CloseIcon /> : <MenuIcon />}
-          </button>
+          <MenuToggle menu={menu} controls="site-menu" className="nav-toggle" />
         </div>
       </div>
       {signOutFlow.dialog}

@@ -9,8 +9,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../client/session';
 import { PageErrorBoundary } from '../../ui/ErrorBoundary';
-import { useHeaderMenu, useHeaderSignOut } from '../../ui/headerMenu';
-import { CloseIcon, MenuIcon } from '../../ui/Icons';
+import { MenuToggle, useHeaderMenu, useHeaderSignOut } from '../../ui/headerMenu';
 import { Logo } from '../../ui/Logo';
 import { OfflineIndicator } from '../../ui/OfflineIndicator';
 import { ScrollToTop, SiteOverlays, TrialTop } from '../../ui/SiteLayout';
@@ -49,7 +48,8 @@ function AccountMenu({ onSignOut, signingOut }: { onSignOut: () => void; signing
 }
 
 function AppHeader() {
-  const { open, setOpen, toggleRef, closeOnLink } = useHeaderMenu();
+  const menu = useHeaderMenu();
+  const { open, setOpen, closeOnLink } = menu;
   const { pathname } = useLocation();
   const signOutFlow = useHeaderSignOut();
 
@@ -90,17 +90,7 @@ function AppHeader() {
           <OfflineIndicator />
           <SyncIndicator />
           <ThemeToggle />
-          <button
-            ref={toggleRef}
-            type="button"
-            className="icon-btn app-menu-toggle"
-            aria-expanded={open}
-            aria-controls="app-menu"
-            aria-label="Menu"
-            onClick={() => setOpen((o) => !o)}
-          >
-            {open ? <CloseIcon /> : <MenuIcon />}
-          </button>
+          <MenuToggle menu={menu} controls="app-menu" className="app-menu-toggle" />
         </div>
       </div>
       {signOutFlow.dialog}

@@ -27,7 +27,8 @@ export interface DashboardProps {
   comments?: CommentHooks;
 }
 
-function Section({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
+/** A dashboard section: an h2 the section is labelled by (the components inside use h3 and below). */
+export function Section({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
   const id = useId();
   return (
     <section className={`dashboard-view__section${className ? ` ${className}` : ''}`} aria-labelledby={id}>

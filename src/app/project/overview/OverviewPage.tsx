@@ -3,28 +3,16 @@
  * grid of compact cards, the S-curve, the commentary and the top alerts. The detail (breakdown,
  * cash flow, the variance narratives) is on the other tabs, one click away.
  */
-import { useId, type ReactNode } from 'react';
 import { MEASURE_BASES } from '../../../core/evm/dictionary';
 import { formatDataDate } from '../../../core/format';
 import { MathGroup, MetricCards, SCurveChart } from '../../dashboard/components';
 import { InputWarnings } from '../../dashboard/components/InputWarnings';
+import { Section } from '../../dashboard/components/Dashboard';
 import { MeasuredAgainst } from './MeasuredAgainst';
 import { OverviewCommentary } from './OverviewCommentary';
 import { useProject } from '../projectContext';
 import { TopAlerts } from './TopAlerts';
 import './overview.css';
-
-function Section({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className={`dashboard-view__section${className ? ` ${className}` : ''}`} aria-labelledby={id}>
-      <h2 id={id} className="dashboard-view__heading">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 export default function OverviewPage() {
   const p = useProject();

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { signOut } from '../client/auth';
 import { useSignOutFlow } from './SignOutDialog';
 import { toast } from './toast';
+import { CloseIcon, MenuIcon } from './Icons';
 
 /** The phone menu: Escape closes it and returns focus to its toggle; any link followed from it closes it. */
 export function useHeaderMenu() {
@@ -27,6 +28,23 @@ export function useHeaderMenu() {
     if ((event.target as HTMLElement).closest('a')) setOpen(false);
   };
   return { open, setOpen, toggleRef, closeOnLink };
+}
+
+/** The button that opens and closes a header's phone menu (`controls`: the menu's id). */
+export function MenuToggle({ menu, controls, className }: { menu: ReturnType<typeof useHeaderMenu>; controls: string; className: string }) {
+  return (
+    <button
+      ref={menu.toggleRef}
+      type="button"
+      className={`icon-btn ${className}`}
+      aria-expanded={menu.open}
+      aria-controls={controls}
+      aria-label="Menu"
+      onClick={() => menu.setOpen((o) => !o)}
+    >
+      {menu.open ? <CloseIcon /> : <MenuIcon />}
+    </button>
+  );
 }
 
 /** Sign Out from a header: first checks for changes the server does not have yet (SignOutDialog.tsx), then /auth. */
