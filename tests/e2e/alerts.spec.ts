@@ -4,13 +4,14 @@
  * 34,000 / 39,500 = 0.861; CA-200 (Mechanical) CPI 46,000 / 50,000 = 0.920): set a threshold and see the CPI card and
  * the alerts change, a bad threshold refused with its reason, acknowledge an alert and hide it,
  * filter by severity and by control account, and comment on an alert. Then the tab at 360 and
- * 1440 px in both themes: nothing overflows sideways, and axe finds nothing serious.
+ * 1440 px in both themes: nothing overflows sideways, and axe finds nothing serious. All of it
+ * offline, once the service worker has the app, and the alerts shown download as CSV.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expectNoSeriousAxe } from './pageChecks';
-import { signedInUser } from './session';
+import { offlineInApp, signedInUser } from './session';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 // The Riverside schedule as a progress report (tests/fixtures/tables/README.md), with its control accounts.
@@ -47,6 +48,8 @@ async function noSidewaysOverflow(page: Page) {
 test('set a threshold and see the card and alerts change; acknowledge, filter and comment', async ({ page, context }) => {
   test.setTimeout(180_000);
   const user = await signedInUser(context, 'alerts');
+  // Everything below runs with the network cut, as on a site laptop with no signal.
+  await offlineInApp(page, context);
   const overview = await importRiverside(page);
 
   // Defaults: CPI 0.894 is below red 0.90.
@@ -86,6 +89,14 @@ test('set a threshold and see the card and alerts change; acknowledge, filter an
   await expect(projectCpiAlert(page)).toHaveCount(0);
   await page.getByLabel('Hide acknowledged').uncheck();
   await expect(projectCpiAlert(page)).toHaveCount(1);
+
+  // The alerts shown as CSV, offline: a row per alert, the acknowledgement with its note.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV of the alerts shown' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/ - Alerts - \d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines).toHaveLength((await page.locator('.alert-inbox .alert').count()) + 1);
+  expect(lines.find((l) => l.includes('Invoices posted twice; credit note due.'))).toContain(user.email);
 
   // Severity filter: only critical ones, then only warnings.
   const items = page.locator('.alert-inbox .alert');

@@ -4,6 +4,7 @@
  * control account RPS.2.1 Pumps in March 2025, submit and approve it on the Changes tab, and see on the Overview that BAC
  * has grown by it and on the Cash flow tab that the planned value from March on has, while PV at the status date, EV and AC
  * have not. Screenshots of the tab in both themes at 360 and 1440 px check that nothing overflows.
+ * All of it offline, once the service worker has the app; the reconciliation downloads as CSV.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { encodeSingleByte } from '../../src/core/import/encoding';
 import { parseSchedule } from '../../src/core/model';
 import { writeXer } from '../../src/core/model/writers/xer';
-import { signedInUser } from './session';
+import { offlineInApp, signedInUser } from './session';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 const FIXTURE = resolve(fileURLToPath(new URL('.', import.meta.url)), '../fixtures/riverside-pumping-station.json');
@@ -51,6 +52,8 @@ async function noSidewaysOverflow(page: Page): Promise<void> {
 test('a scope change, approved, revises BAC and PV from its period on while EV and AC stay', async ({ page, context }) => {
   test.setTimeout(150_000);
   await signedInUser(context, 'changes');
+  // Everything below runs with the network cut, as on a site laptop with no signal.
+  await offlineInApp(page, context);
   await page.goto('/app/import');
   await page.getByTestId('file-input').setInputFiles(riversideXer());
   await page.getByRole('button', { name: 'Save and open the dashboard' }).click();
@@ -96,6 +99,11 @@ test('a scope change, approved, revises BAC and PV from its period on while EV a
   const rec = page.getByTestId('reconciliation');
   await expect(rec.locator('tr[data-budget="distributed"] td').last()).toHaveText('£255,000');
   await expect(rec.locator('tr[data-budget="cbb"] td').last()).toHaveText('£255,000');
+  // The change's budget moves download as CSV (offline): CR-001 put £30,000 on the CBB.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV of the budget moves of each approved change' }).click()]);
+  const moves = readFileSync(await download.path(), 'utf8').trimEnd().split('\r\n');
+  expect(moves).toHaveLength(2);
+  expect(moves[1]).toMatch(/^CR-001,Third pump,[^,]+,30000,0,0,30000,/);
 
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);

@@ -1,4 +1,4 @@
-import { expect, type BrowserContext } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /**
  * A real account for tests that need the signed-in app: signed up through the API (the refresh
@@ -14,4 +14,18 @@ export async function signedInUser(context: BrowserContext, name = 'planner'): P
     if (!localStorage.getItem('earnest-session')) localStorage.setItem('earnest-session', JSON.stringify({ state: { user: u }, version: 0 }));
   }, { id: user.id, email: user.email });
   return user;
+}
+
+/**
+ * Cuts the network once the service worker controls the app (so everything after runs as on a site
+ * laptop with no signal): the features of the signed-in app must all work from the device alone.
+ */
+export async function offlineInApp(page: Page, context: BrowserContext): Promise<void> {
+  await page.goto('/app');
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
 }

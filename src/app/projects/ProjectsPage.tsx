@@ -8,7 +8,9 @@ import { formatDataDate, formatDate, formatIndexOrNA, NA } from '../../core/form
 import { formatAmount } from '../dashboard/components/valueFormat';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
+import { DownloadCsvButton } from '../../ui/table';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { csvFileName } from '../../core/report/csv';
 import { withoutNodeName } from './alertWording';
 import { groupProjects, type ProjectGroup } from './projectGroups';
 import {
@@ -18,6 +20,7 @@ import {
   nextSort,
   NO_FILTER,
   PORTFOLIO_COLUMNS,
+  portfolioCsv,
   sortProjects,
   type AlertFilter,
   type PortfolioColumn,
@@ -405,10 +408,20 @@ export default function ProjectsPage() {
         {projects && projects.length > 0 ? (
           <>
             <PortfolioFilters filter={filter} setFilter={setFilter} spaces={allGroups} sort={sort} setSort={setSort} />
-            <p className="muted portfolio-count" role="status">
-              {shownCount === projects.length ? `${projects.length} ${projects.length === 1 ? 'project' : 'projects'}` : `${shownCount} of ${projects.length} projects match`}
-              {figures.size < projects.length ? ` · reading figures (${figures.size} of ${projects.length})` : ''}
-            </p>
+            <div className="portfolio-count-row">
+              <p className="muted portfolio-count" role="status">
+                {shownCount === projects.length ? `${projects.length} ${projects.length === 1 ? 'project' : 'projects'}` : `${shownCount} of ${projects.length} projects match`}
+                {figures.size < projects.length ? ` · reading figures (${figures.size} of ${projects.length})` : ''}
+              </p>
+              {shownCount > 0 ? (
+                <DownloadCsvButton
+                  name="projects shown"
+                  className="portfolio-csv"
+                  fileName={csvFileName('Earnest portfolio', new Date().toISOString().slice(0, 10))}
+                  csv={() => portfolioCsv(shownGroups.flatMap((g) => g.rows.map((project) => ({ project, space: g.title }))), figures)}
+                />
+              ) : null}
+            </div>
             {shownCount === 0 ? (
               <p className="empty-state card">
                 No project matches these filters.{' '}

@@ -3,6 +3,7 @@
  * the matches without a browser. A project whose figures have not arrived yet, or that has none,
  * sorts after every project that has them, in either direction: an empty cell is not a small value.
  */
+import { toCsv } from '../../core/report/csv';
 import type { PortfolioLight, PortfolioRow, ProjectSummaryRow } from '../../local/contracts';
 
 export type PortfolioColumn = 'name' | 'statusDate' | 'bac' | 'eac' | 'spi' | 'cpi' | 'spit' | 'vac' | 'alert';
@@ -107,4 +108,43 @@ export const PORTFOLIO_COLUMNS: readonly { id: PortfolioColumn; label: string; n
 export function nextSort(current: PortfolioSort, column: PortfolioColumn): PortfolioSort {
   if (current.column === column) return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   return { column, direction: FIRST_DIRECTION[column] };
+}
+
+/**
+ * The portfolio as CSV (the "Download CSV" button): the projects shown, in the order shown, with
+ * unformatted figures (a cost engineer re-totals them) and each light as its word, so a filtered,
+ * sorted view exports as seen. A project whose figures have not arrived has blank cells, not zeros.
+ */
+export function portfolioCsv(rows: readonly { project: ProjectSummaryRow; space: string }[], figures: ReadonlyMap<string, PortfolioRow>): string {
+  const header = ['Project', 'Code', 'Space', 'Status date', 'Measured in', 'Currency', 'BAC', 'EAC', 'VAC', 'VAC light', 'SPI', 'SPI light', 'CPI', 'CPI light', 'SPI(t)', 'SPI(t) light', 'Worst alert', 'Alert message', 'Alerts', 'Critical alerts', 'Activities', 'Imports'];
+  const body = rows.map(({ project: p, space }) => {
+    const f = figures.get(p.id);
+    const w = f?.worstAlert ?? null;
+    const alert = !f || f.reason !== null ? null : w ? (w.severity === 'critical' ? 'Critical' : 'Warning') : 'No alerts';
+    return [
+      p.name,
+      p.code ?? null,
+      space,
+      (f?.statusDate ?? p.latestDataDate ?? '').slice(0, 10) || null,
+      f?.measureBasis ?? null,
+      f?.currency ?? null,
+      f?.bac,
+      f?.eac,
+      f?.vac,
+      f ? LIGHT_WORDS[f.lights.vac] || null : null,
+      f?.spi,
+      f ? LIGHT_WORDS[f.lights.spi] || null : null,
+      f?.cpi,
+      f ? LIGHT_WORDS[f.lights.cpi] || null : null,
+      f?.spit,
+      f ? LIGHT_WORDS[f.lights.spit] || null : null,
+      alert,
+      f?.reason ?? w?.message ?? null,
+      w?.count ?? (alert === 'No alerts' ? 0 : null),
+      w?.critical ?? (alert === 'No alerts' ? 0 : null),
+      p.activityCount,
+      p.importCount,
+    ];
+  });
+  return toCsv(header, body);
 }

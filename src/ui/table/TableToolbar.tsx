@@ -3,7 +3,7 @@
  * The menu is a disclosure (a button and a list of checkboxes), closed by Escape or a click away.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { downloadText } from './download';
+import { DownloadCsvButton } from './DownloadCsvButton';
 import type { TableState } from './useTableState';
 
 export interface TableToolbarProps<R> {
@@ -17,40 +17,13 @@ export interface TableToolbarProps<R> {
 }
 
 export function TableToolbar<R>({ state, csv, csvFileName, name, children }: TableToolbarProps<R>) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   return (
     <div className="table-kit__bar">
       {children ? <div className="table-kit__bar-own">{children}</div> : null}
       <div className="table-kit__bar-kit">
         <ColumnsMenu state={state} name={name} />
-        {csv ? (
-          <button
-            type="button"
-            className="btn btn-outline btn-sm"
-            disabled={busy}
-            aria-label={`Download CSV of the ${name}`}
-            onClick={async () => {
-              setBusy(true);
-              setError(null);
-              try {
-                downloadText(await csv(), csvFileName ?? 'table.csv');
-              } catch (e) {
-                setError(`The CSV could not be made: ${(e as Error).message}`);
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            {busy ? 'Preparing CSV…' : 'Download CSV'}
-          </button>
-        ) : null}
+        {csv ? <DownloadCsvButton csv={csv} fileName={csvFileName ?? 'table.csv'} name={name} /> : null}
       </div>
-      {error ? (
-        <p role="alert" className="table-kit__error">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -5,4 +5,5 @@ export { TableToolbar, type TableToolbarProps } from './TableToolbar';
 export { useRovingGrid, type RovingGridOptions } from './useRovingGrid';
 export { useTableState, type TableState } from './useTableState';
 export { downloadText } from './download';
+export { DownloadCsvButton, type DownloadCsvButtonProps } from './DownloadCsvButton';
 export * from './tableModel';

@@ -1,6 +1,6 @@
 /** The portfolio's sort and filters (src/app/projects/portfolioView.ts). */
 import { describe, expect, it } from 'vitest';
-import { matchesFilter, nextSort, NO_FILTER, sortProjects } from '../../../src/app/projects/portfolioView';
+import { matchesFilter, nextSort, NO_FILTER, portfolioCsv, sortProjects } from '../../../src/app/projects/portfolioView';
 import type { PortfolioRow, ProjectSummaryRow } from '../../../src/local/contracts';
 import { emptyPortfolioRow } from '../../../src/local/portfolio/rows';
 
@@ -68,5 +68,33 @@ describe('filtering the portfolio', () => {
     expect(kept({ alert: 'warning-or-worse' })).toEqual(['a', 'c']);
     expect(kept({ alert: 'none' })).toEqual(['b']);
     expect(kept({ alert: 'critical', text: 'culvert' })).toEqual([]);
+  });
+});
+
+describe('portfolioCsv', () => {
+  it('writes the projects in the order given, figures unformatted, lights as words, and blanks where figures have not arrived', () => {
+    const rows = sortProjects(P, F, { column: 'spi', direction: 'asc' }).map((project) => ({ project, space: 'Personal' }));
+    const csv = portfolioCsv(rows, F);
+    const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0].split(',').slice(0, 7)).toEqual(['Project', 'Code', 'Space', 'Status date', 'Measured in', 'Currency', 'BAC']);
+    expect(lines).toHaveLength(rows.length + 1);
+    const cells = lines.slice(1).map((l) => l.split(','));
+    // Same order as the rows given: the sort the user sees.
+    expect(cells.map((c) => c[0])).toEqual(rows.map((r) => r.project.name));
+    const header = lines[0].split(',');
+    const col = (name: string) => header.indexOf(name);
+    const viaduct = cells.find((c) => c[0] === 'Viaduct')!;
+    expect(viaduct[col('Code')]).toBe('VIA-1');
+    expect(Number(viaduct[col('SPI')])).toBe(0.82);
+    expect(Number(viaduct[col('BAC')])).toBeCloseTo(820, 9);
+    expect(viaduct[col('Worst alert')]).toBe('Critical');
+    expect(viaduct[col('Critical alerts')]).toBe('1');
+    const pending = rows.filter((x) => !F.has(x.project.id));
+    expect(pending.map((x) => x.project.id)).toEqual(['d']);
+    for (const r of pending) {
+      const c = cells.find((x) => x[0] === r.project.name)!;
+      expect(c[col('SPI')]).toBe('');
+      expect(c[col('Worst alert')]).toBe('');
+    }
   });
 });

@@ -9,6 +9,9 @@ import { dataApi } from '../../../client/data';
 import { formatDataDate } from '../../../core/format';
 import { VAR_OWNER_MAX_CHARS, VAR_TEXT_MAX_CHARS, type DashboardOptions, type VarFields, type VarKey, type VarStatus, type VarianceList, type VarianceRow } from '../../../local/contracts';
 import { when } from './CommentsPanel';
+import { csvFileName } from '../../../core/report/csv';
+import { DownloadCsvButton } from '../../../ui/table';
+import { variancesCsv } from '../../project/listCsv';
 
 const STATUS_LABELS: Record<VarStatus, string> = { draft: 'Draft', submitted: 'Submitted', approved: 'Approved' };
 const STATUS_BADGE: Record<VarStatus, string> = { draft: 'status-badge--warning', submitted: 'status-badge--info', approved: 'status-badge--good' };
@@ -17,6 +20,8 @@ const EMPTY: VarFields = { cause: '', impact: '', correctiveAction: '', owner: '
 
 export interface VariancePanelProps {
   projectId: string;
+  /** The project's name, for the CSV's file name; absent: no CSV button. */
+  projectName?: string;
   /** The dashboard's options: the same analysis, so the same breaches. */
   options: DashboardOptions;
   /** Moves when the project's data changed elsewhere: the list is read again. */
@@ -26,7 +31,7 @@ export interface VariancePanelProps {
 
 const keyOf = (r: VarianceRow, period: string): VarKey => ({ nodeId: r.nodeId, period, code: r.code, name: r.name });
 
-export function VariancePanel({ projectId, options, refresh, readOnly = false }: VariancePanelProps) {
+export function VariancePanel({ projectId, projectName, options, refresh, readOnly = false }: VariancePanelProps) {
   const [list, setList] = useState<VarianceList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
@@ -67,6 +72,11 @@ export function VariancePanel({ projectId, options, refresh, readOnly = false }:
         </p>
       ) : null}
       {list.note ? <p className="variances__note">{list.note}</p> : null}
+      {list.rows.length > 0 && period && projectName !== undefined ? (
+        <div className="variances__bar">
+          <DownloadCsvButton name="variance narratives" fileName={csvFileName(projectName, 'Variance narratives', period)} csv={() => variancesCsv(list.rows, period)} />
+        </div>
+      ) : null}
       {list.rows.length > 0 && period ? (
         <table className="data-table variances__table">
           <caption className="sr-only">Control accounts needing a variance narrative in the status period {formatDataDate(period)}</caption>

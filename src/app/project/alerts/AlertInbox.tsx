@@ -13,11 +13,16 @@ import { ACK_NOTE_MAX_CHARS, ackRuleId, type AlertAck, type AlertKey } from '../
 import { CommentButton, alertTarget } from '../../dashboard/components/AlertsList';
 import type { CommentHooks } from '../../dashboard/components/types';
 import { when } from '../../dashboard/collab/CommentsPanel';
+import { csvFileName } from '../../../core/report/csv';
+import { DownloadCsvButton } from '../../../ui/table';
+import { alertsCsv } from '../listCsv';
 
 const SEVERITY_LABELS: Readonly<Record<Severity, string>> = { critical: 'Critical', warning: 'Warning' };
 
 export interface AlertInboxProps {
   projectId: string;
+  /** The project's name, for the CSV's file name. */
+  projectName: string;
   alerts: readonly Alert[];
   /** The status date of the analysis (YYYY-MM-DD…), null when it has none: nothing can be acknowledged then. */
   dataDate: string | null;
@@ -31,7 +36,7 @@ export interface AlertInboxProps {
 
 const ackKeyOf = (a: Pick<AlertKey, 'ruleId' | 'nodeKind' | 'nodeId'>): string => `${ackRuleId(a.ruleId)}|${a.nodeKind}|${a.nodeId}`;
 
-export function AlertInbox({ projectId, alerts, dataDate, byAccount, comments, refresh, readOnly, onShowAccounts }: AlertInboxProps) {
+export function AlertInbox({ projectId, projectName, alerts, dataDate, byAccount, comments, refresh, readOnly, onShowAccounts }: AlertInboxProps) {
   const id = useId();
   const period = dataDate ? dataDate.slice(0, 10) : null;
   const [severity, setSeverity] = useState<'all' | Severity>('all');
@@ -123,6 +128,7 @@ export function AlertInbox({ projectId, alerts, dataDate, byAccount, comments, r
           <label className="alert-inbox__hide">
             <input type="checkbox" checked={hideAcked} onChange={(e) => setHideAcked(e.target.checked)} /> Hide acknowledged
           </label>
+          {shown.length > 0 ? <DownloadCsvButton name="alerts shown" fileName={csvFileName(projectName, 'Alerts', period)} csv={() => alertsCsv(shown, (a) => ackOf.get(ackKeyOf(a)), period)} /> : null}
         </div>
       ) : null}
       {!byAccount && onShowAccounts ? (

@@ -37,6 +37,7 @@ export default function AlertsPage() {
         </h2>
         <AlertInbox
           projectId={p.id}
+          projectName={p.name}
           alerts={p.data.alerts}
           dataDate={p.data.analysis.dataDate}
           byAccount={byAccount}
@@ -52,7 +53,7 @@ export default function AlertsPage() {
         </h2>
         {/* The narratives' table scrolls within its card on a phone, never the page. */}
         <div className="alerts-page__scroll">
-          <VariancePanel projectId={p.id} options={p.options} refresh={p.changed} readOnly={!p.canWrite} />
+          <VariancePanel projectId={p.id} projectName={p.name} options={p.options} refresh={p.changed} readOnly={!p.canWrite} />
         </div>
       </section>
       <section className="dashboard-view__section dashboard-view__card" aria-labelledby="thresholds-heading">

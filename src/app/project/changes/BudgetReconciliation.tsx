@@ -2,8 +2,13 @@ import { useEffect, useState } from 'react';
 import { formatMoney, formatSigned } from '../../../core/format';
 import type { ReserveBaseView, Reconciliation } from '../../../local/contracts';
 import { parseAmount } from './ChangeForm';
+import { csvFileName } from '../../../core/report/csv';
+import { DownloadCsvButton } from '../../../ui/table';
+import { reconciliationCsv, reconciliationStepsCsv } from '../listCsv';
 
 interface Props {
+  /** The project's name, for the CSVs' file names. */
+  projectName: string;
   reconciliation: Reconciliation | null;
   note?: string;
   reserves: ReserveBaseView;
@@ -21,7 +26,7 @@ const ROWS = [
 ] as const;
 
 /** CBB = PMB + MR, PMB = distributed + UB: at the start, what the approved changes moved, and now; and the starting reserves. */
-export function BudgetReconciliation({ reconciliation: r, note, reserves, currency, canEdit, onSaveReserves }: Props) {
+export function BudgetReconciliation({ projectName, reconciliation: r, note, reserves, currency, canEdit, onSaveReserves }: Props) {
   const money = (v: number) => formatMoney(v, currency);
   const [mr, setMr] = useState(String(reserves.managementReserve));
   const [ub, setUb] = useState(String(reserves.undistributedBudget));
@@ -76,6 +81,10 @@ export function BudgetReconciliation({ reconciliation: r, note, reserves, curren
                 ))}
               </tbody>
             </table>
+          </div>
+          <div className="changes-csv">
+            <DownloadCsvButton name="budget reconciliation" fileName={csvFileName(projectName, 'Budget reconciliation')} csv={() => reconciliationCsv(r, currency)} />
+            {r.steps.length > 0 ? <DownloadCsvButton name="budget moves of each approved change" fileName={csvFileName(projectName, 'Budget moves by change')} csv={() => reconciliationStepsCsv(r, currency)} /> : null}
           </div>
           <p className="muted">
             Check: PMB {money(r.current.pmb)} = distributed {money(r.current.distributed)} + UB {money(r.current.ub)}; CBB {money(r.current.cbb)} = PMB + MR {money(r.current.mr)}. Only scope changes move the

@@ -407,6 +407,7 @@ export default function ChangesPage() {
         ) : null}
       </section>
       <BudgetReconciliation
+        projectName={p.name}
         reconciliation={log.reconciliation}
         note={log.reconciliationNote}
         reserves={log.reserves}
