@@ -129,4 +129,8 @@ test('a scope change, approved, revises BAC and PV from its period on while EV a
   // January and February (the status period) as they were; March on, £30,000 more.
   expect(plannedAfter.slice(0, 2)).toEqual(plannedBefore.slice(0, 2));
   for (let i = 2; i < plannedAfter.length; i++) expect(plannedAfter[i][1] - plannedBefore[i][1]).toBeCloseTo(30000, 6);
+
+  // The activity grid says why its budgets add up to £30,000 less than the BAC now shown.
+  await tabs.getByRole('link', { name: 'Activities' }).click();
+  await expect(page.getByTestId('grid-changes-note')).toContainText('The approved change CR-001 added £30,000');
 });

@@ -51,6 +51,8 @@ export interface ReportInput {
   controlAccounts?: BreakdownNode | null;
   /** The Activities tab's rows (reportActivityRows); null for a period table (no activities). */
   activities: ActivityRow[] | null;
+  /** Why the activities' budgets do not add up to BAC (approved changes; core/changes/activityNote.ts), when so. */
+  activityBudgetNote?: string | null;
   /** When the report was made (ISO), printed in its footer. */
   generatedAt: string;
 }

@@ -375,6 +375,8 @@ function activitiesSheet(wb: Workbook, input: ReportInput, money: string): void 
     ]),
   );
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: 16 } };
+  // A note on the budget's heading (Excel shows it on hover), so the sheet's total is traced to BAC.
+  if (input.activityBudgetNote) ws.getCell(1, 12).note = input.activityBudgetNote;
 }
 
 interface ExcelJsModule {

@@ -5,6 +5,7 @@
  * hands it to the pure builders in src/core/report. The bytes are transferred to the page.
  */
 import { transfer } from 'comlink';
+import { activityBudgetNote } from '../../core/changes/activityNote';
 import { reportActivityRows } from '../../core/report/activityRows';
 import { buildPdf } from '../../core/report/pdf';
 import type { ReportComment, ReportInput, ReportVariance } from '../../core/report/types';
@@ -71,6 +72,7 @@ export function reportHandlers(session: AccountSession, api: Sources, now: () =>
         variances: variances ? reportVariances(variances) : [],
         comments: reportComments(comments),
         activities,
+        activityBudgetNote: activities ? activityBudgetNote(dashboard.changeControl, dashboard.analysis.measureBasis, dashboard.analysis.project.currency) : null,
         generatedAt: now().toISOString(),
       };
       const file = request.format === 'pdf' ? await buildPdf(input, request.paper === 'Letter' ? 'Letter' : 'A4') : await buildWorkbook(input);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { activityBudgetNote } from '../../../src/core/changes/activityNote';
 import { metricCards } from '../../../src/app/dashboard/components/cardModels';
 import { formatContextOf } from '../../../src/app/dashboard/components/valueFormat';
 import { main } from '../../../src/cli/analyse';
@@ -227,6 +228,21 @@ describe('the builders on a synthetic schedule', () => {
     expect(ca.map((r) => r[0])).toEqual(flatten(accounts!).map((n) => n.code));
     expect(ca[0][6]).toBe(analysis.cost.ev.value);
     expectFormulasHold(wb.Sheets['Control accounts']);
+  }, 60_000);
+
+  it("the Activities sheet's budget heading carries the note tracing its total to BAC when changes are approved", async () => {
+    const note = activityBudgetNote({ numbers: ['CR-001', 'CR-002'], bacChange: 30000 }, 'cost', 'GBP');
+    expect(note).toContain('CR-001, CR-002');
+    expect(note).toContain('£30,000 more than the total of these activities');
+    expect(activityBudgetNote({ numbers: [], bacChange: 0 }, 'cost', 'GBP')).toBeNull();
+    const withNote = new ExcelJS.Workbook();
+    await withNote.xlsx.load((await buildWorkbook({ ...input, activityBudgetNote: note })).bytes);
+    const heading = withNote.getWorksheet('Activities')!.getCell('L1');
+    expect(heading.value).toBe('Budget (BAC)');
+    expect(JSON.stringify(heading.note)).toContain('CR-001, CR-002');
+    const without = new ExcelJS.Workbook();
+    await without.xlsx.load((await buildWorkbook(input)).bytes);
+    expect(without.getWorksheet('Activities')!.getCell('L1').note).toBeUndefined();
   }, 60_000);
 
   it('untrusted text is written as text, never as a formula', async () => {

@@ -7,9 +7,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { dataApi } from '../../../client/data';
+import { Link } from 'react-router';
+import { activityBudgetNote } from '../../../core/changes/activityNote';
 import { formatDataDate, formatNumber } from '../../../core/format';
 import { csvFileName } from '../../../core/report/csv';
-import type { ActivityGridPage, ActivityGridQuery, ActivityGridRow } from '../../../local/contracts';
+import type { ActivityGridPage, ActivityGridQuery, ActivityGridRow, DashboardResult } from '../../../local/contracts';
 import { cellClass, SortHeader, TableToolbar, tableCsv, useRovingGrid, useTableState } from '../../../ui/table';
 import '../../../ui/table/table.css';
 import { useProject } from '../projectContext';
@@ -146,6 +148,7 @@ export default function ActivitiesPage() {
           {meta ? ` · status at ${formatDataDate(meta.dataDate)}` : ''}
         </span>
       </TableToolbar>
+      <ChangesNote data={p.data} projectPath={`/app/projects/${encodeURIComponent(p.id)}`} />
       <div ref={scrollRef} className="table-kit__scroll activity-grid__scroll" role="region" aria-label="Activity grid">
         <table
           ref={tableRef}
@@ -218,5 +221,16 @@ export default function ActivitiesPage() {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** Why the grid's budgets do not add up to BAC when approved changes are in the figures (core/changes/activityNote.ts). */
+function ChangesNote({ data, projectPath }: { data: DashboardResult | null; projectPath: string }) {
+  const note = data ? activityBudgetNote(data.changeControl, data.analysis.measureBasis, data.analysis.project.currency) : null;
+  if (!note) return null;
+  return (
+    <p className="muted activity-grid__note" data-testid="grid-changes-note">
+      {note} <Link to={`${projectPath}/changes`}>See the change log</Link>.
+    </p>
   );
 }
