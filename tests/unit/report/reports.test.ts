@@ -181,6 +181,9 @@ describe.skipIf(!existsSync(SAMPLES))('the CLI writes both reports for a sample 
   }, 60_000);
 });
 
+/** Bytes as exceljs's load() is typed to take (its own Buffer type, older than Node's). */
+const excelBytes = (bytes: Uint8Array) => Buffer.from(bytes) as unknown as Parameters<ExcelJS.Xlsx['load']>[0];
+
 describe('the builders on a synthetic schedule', () => {
   const schedule = syntheticSchedule({ activities: 400, seed: 11 });
   // Untrusted text from a file: formula-like names must stay text.
@@ -236,12 +239,12 @@ describe('the builders on a synthetic schedule', () => {
     expect(note).toContain('£30,000 more than the total of these activities');
     expect(activityBudgetNote({ numbers: [], bacChange: 0 }, 'cost', 'GBP')).toBeNull();
     const withNote = new ExcelJS.Workbook();
-    await withNote.xlsx.load((await buildWorkbook({ ...input, activityBudgetNote: note })).bytes);
+    await withNote.xlsx.load(excelBytes((await buildWorkbook({ ...input, activityBudgetNote: note })).bytes));
     const heading = withNote.getWorksheet('Activities')!.getCell('L1');
     expect(heading.value).toBe('Budget (BAC)');
     expect(JSON.stringify(heading.note)).toContain('CR-001, CR-002');
     const without = new ExcelJS.Workbook();
-    await without.xlsx.load((await buildWorkbook(input)).bytes);
+    await without.xlsx.load(excelBytes((await buildWorkbook(input)).bytes));
     expect(without.getWorksheet('Activities')!.getCell('L1').note).toBeUndefined();
   }, 60_000);
 
