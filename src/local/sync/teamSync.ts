@@ -21,7 +21,7 @@ import type { Clock } from './clock';
 import type { Db, PouchStatic } from './db';
 import { sweepConflicts, type MutableTypes } from './mutable';
 import { classifyDenied, classifyError, SyncProblemError, viewerProblem, type SyncProblem } from './problems';
-import { confirmSent, pendingIdsOffline, readSyncState, writeSyncState, type SyncStateRecord } from './sent';
+import { confirmSent, readSyncState, tallyChange, tallyPending, writeSyncState, type PendingTally, type SyncStateRecord } from './sent';
 import type { SyncState, TeamSyncStatus } from './status';
 import { createSyncFetch, type FetchLike } from './syncFetch';
 import type { TokenSource } from './tokens';
@@ -106,6 +106,8 @@ export class TeamSync {
   private pending = 0;
   private received = 0;
   private record: SyncStateRecord | null = null;
+  /** The last offline count, continued by the next (only changes after it are read). */
+  private tally: PendingTally | null = null;
   private retryAfterMs: number | null = null;
   private batchSize: number;
   private localFeed: Emitter | null = null;
@@ -152,11 +154,21 @@ export class TeamSync {
       }
       this.db = db;
       this.record = await readSyncState(db);
-      this.pending = (await pendingIdsOffline(db, this.record)).size;
+      this.tally = await tallyPending(db, this.record, null);
+      this.pending = this.tally.ids.size;
       // Conflicts that arrived before the app last stopped.
       this.serially(() => this.sweep(db));
-      const feed = db.changes({ since: 'now', live: true, return_docs: false }) as unknown as Emitter;
-      feed.on('change', () => this.scheduleRecount());
+      // From where the count read up to, so no change falls between the two; each change the feed
+      // reports is added to the count as it comes (a save's hundreds of chunks are never re-read).
+      const feed = db.changes({ since: this.tally.seq, live: true, return_docs: false }) as unknown as Emitter;
+      feed.on('change', (arg) => {
+        const change = arg as { id?: unknown; seq?: unknown };
+        const tally = this.tally;
+        if (tally && tally.record === this.record && typeof change.id === 'string' && (typeof change.seq === 'number' || typeof change.seq === 'string')) {
+          this.tally = tallyChange(tally, { id: change.id, seq: change.seq });
+        }
+        this.scheduleRecount();
+      });
       feed.on('error', () => undefined);
       this.localFeed = feed;
       this.deps.onStatus();
@@ -586,10 +598,11 @@ export class TeamSync {
         const db = this.db;
         if (!db || !this.record || this.closed) return;
         const applied = this.confirmApplied;
-        const ids = await pendingIdsOffline(db, this.record).catch(() => null);
+        const tally = await tallyPending(db, this.record, this.tally).catch(() => null);
         // An exact count from the server arrived meanwhile: it stands.
-        if (!ids || applied !== this.confirmApplied) continue;
-        this.pending = ids.size;
+        if (!tally || applied !== this.confirmApplied) continue;
+        this.tally = tally;
+        this.pending = tally.ids.size;
         this.deps.onStatus();
         // Changes arrived while replication is idle (written by a replication already cancelled,
         // say): nothing else will ask the server about them, so ask now.
