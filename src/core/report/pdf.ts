@@ -30,7 +30,28 @@ const SEVERITY: Record<string, string> = { critical: 'Critical', warning: 'Warni
 const th = (text: string, alignment: 'left' | 'right' = 'left'): TableCell => ({ text, style: 'th', alignment });
 const num = (text: string): TableCell => ({ text, alignment: 'right', noWrap: true });
 
-function breakdownRows(root: BreakdownNode, ctx: FigureContext): TableCell[][] {
+/**
+ * A status report's breakdown stops at a reporting level, as a planner's would: a WBS of thousands
+ * of elements printed in full ran to 76 pages. The deepest level whose rows, with all above it, fit
+ * in `maxRows` (level 1 always); the workbook's Breakdown sheet keeps every element.
+ */
+export const BREAKDOWN_ROWS_MAX = 150;
+
+export function reportingDepth(root: BreakdownNode, maxRows = BREAKDOWN_ROWS_MAX): { depth: number; shown: number; total: number } {
+  const perLevel: number[] = [];
+  const count = (n: BreakdownNode, depth: number) => {
+    perLevel[depth] = (perLevel[depth] ?? 0) + 1;
+    for (const ch of n.children) count(ch, depth + 1);
+  };
+  for (const ch of root.children) count(ch, 0);
+  const total = perLevel.reduce((a, b) => a + b, 0);
+  let depth = 0;
+  let shown = perLevel[0] ?? 0;
+  while (depth + 1 < perLevel.length && shown + perLevel[depth + 1] <= maxRows) shown += perLevel[++depth];
+  return { depth, shown, total };
+}
+
+function breakdownRows(root: BreakdownNode, ctx: FigureContext, maxDepth = Infinity): TableCell[][] {
   const rows: TableCell[][] = [];
   const walk = (n: BreakdownNode, depth: number) => {
     const c = n.cost;
@@ -49,7 +70,7 @@ function breakdownRows(root: BreakdownNode, ctx: FigureContext): TableCell[][] {
       f(c.eacSelected, 'amount'),
       f(c.vac, 'signedAmount'),
     ]);
-    for (const ch of n.children) walk(ch, depth + 1);
+    if (depth < maxDepth) for (const ch of n.children) walk(ch, depth + 1);
   };
   // The project row is the key figures already; its children are the breakdown.
   for (const ch of root.children) walk(ch, 0);
@@ -115,6 +136,13 @@ export function pdfDefinition(input: ReportInput, paper: Paper): TDocumentDefini
   const breakdown = hasControlAccounts(a.breakdown) ? a.breakdown : hasControlAccounts(input.controlAccounts) ? input.controlAccounts : a.breakdown;
   if (breakdown && breakdown.children.length > 0) {
     content.push({ text: breakdownTitle(breakdown), style: 'h2', pageBreak: 'before' });
+    const level = reportingDepth(breakdown);
+    if (level.shown < level.total) {
+      content.push({
+        text: `Shown to level ${level.depth + 1}: ${level.shown.toLocaleString('en-GB')} of ${level.total.toLocaleString('en-GB')} elements, each with the totals of what lies below it. The Excel workbook's Breakdown sheet has every element.`,
+        style: 'note',
+      });
+    }
     content.push({
       style: 'tableSmall',
       table: {
@@ -122,7 +150,7 @@ export function pdfDefinition(input: ReportInput, paper: Paper): TDocumentDefini
         widths: ['auto', '*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
         body: [
           [th('Code'), th('Name'), th('BAC', 'right'), th('PV', 'right'), th('EV', 'right'), th('AC', 'right'), th('SV', 'right'), th('CV', 'right'), th('SPI', 'right'), th('CPI', 'right'), th('EAC', 'right'), th('VAC', 'right')],
-          ...breakdownRows(breakdown, ctx),
+          ...breakdownRows(breakdown, ctx, level.depth),
         ],
       },
       layout: 'lightHorizontalLines',

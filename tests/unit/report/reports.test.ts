@@ -23,7 +23,7 @@ import { dashboardOf } from '../../../src/core/insight';
 import { eacViewOf } from '../../../src/core/insight/dashboard';
 import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import { reportActivityRows } from '../../../src/core/report/activityRows';
-import { buildPdf } from '../../../src/core/report/pdf';
+import { BREAKDOWN_ROWS_MAX, buildPdf, reportingDepth } from '../../../src/core/report/pdf';
 import { hasControlAccounts, type ReportInput } from '../../../src/core/report/types';
 import { buildWorkbook } from '../../../src/core/report/xlsx';
 import { evaluate, num, pdfText, readWorkbook, rowsOf } from './readBack';
@@ -247,6 +247,26 @@ describe('the builders on a synthetic schedule', () => {
     await without.xlsx.load(excelBytes((await buildWorkbook(input)).bytes));
     expect(without.getWorksheet('Activities')!.getCell('L1').note).toBeUndefined();
   }, 60_000);
+
+  it("a big WBS is printed to a reporting level, and the report says so", async () => {
+    // Level by level: the deepest level whose rows (with those above) fit.
+    const wbs = analyseSchedule(syntheticSchedule({ activities: 400, seed: 11 }), { periods: 'month', breakdown: 'wbs' }).breakdown!;
+    const all = reportingDepth(wbs);
+    expect(all.shown).toBe(all.total);
+    const top = reportingDepth(wbs, wbs.children.length);
+    expect(top).toMatchObject({ depth: 0, shown: wbs.children.length });
+    // 8,000 activities: some 300 WBS elements, more than a status report should print.
+    const bigSchedule = syntheticSchedule({ activities: 8000, seed: 5 });
+    const big = analyseSchedule(bigSchedule, { periods: 'month', breakdown: 'wbs' });
+    const level = reportingDepth(big.breakdown!);
+    expect(level.total).toBeGreaterThan(BREAKDOWN_ROWS_MAX);
+    expect(level.shown).toBeLessThanOrEqual(BREAKDOWN_ROWS_MAX);
+    const pdf = await pdfText((await buildPdf({ ...input, dashboard: dashboardOf(big), controlAccounts: null, activities: null }, 'A4')).bytes);
+    expect(pdf.text).toContain(`Shown to level ${level.depth + 1}: ${level.shown} of ${level.total} elements`);
+    for (const n of big.breakdown!.children) expect(pdf.text).toContain(n.code);
+    const printed = flatten(big.breakdown!).filter((n) => n.code && pdf.text.includes(n.code)).length;
+    expect(printed).toBeLessThan(level.total);
+  }, 120_000);
 
   it('untrusted text is written as text, never as a formula', async () => {
     const wb = readWorkbook((await buildWorkbook(input)).bytes);
