@@ -10,10 +10,12 @@ export interface DownloadCsvButtonProps {
   fileName: string;
   /** What the CSV holds, for the accessible name: "Download CSV of the <name>". */
   name: string;
+  /** The visible text, when one page has two CSVs to tell apart (default "Download CSV"). */
+  label?: string;
   className?: string;
 }
 
-export function DownloadCsvButton({ csv, fileName, name, className }: DownloadCsvButtonProps) {
+export function DownloadCsvButton({ csv, fileName, name, label = 'Download CSV', className }: DownloadCsvButtonProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -35,7 +37,7 @@ export function DownloadCsvButton({ csv, fileName, name, className }: DownloadCs
           }
         }}
       >
-        {busy ? 'Preparing CSV…' : 'Download CSV'}
+        {busy ? 'Preparing CSV…' : label}
       </button>
       {error ? (
         <p role="alert" className="table-kit__error">

@@ -22,6 +22,18 @@ export function codeWidth(chars: number, min: number): number {
   return Math.max(min, Math.min(520, Math.ceil(chars * 7.9) + 22));
 }
 
+/**
+ * The WBS column shows at most this many characters of a code: the end of it, where a WBS path
+ * names the element (HS2-LWM-IMP-040-20.HS2-P1-CS-EWC-C-F.1 shows as …P1-CS-EWC-C-F.1), so a long
+ * path does not push the dates off a laptop's screen. The whole code is in the tooltip (with the
+ * element's name), the search and the CSV.
+ */
+export const WBS_SHOWN_CHARS = 22;
+
+export function wbsShown(code: string): string {
+  return code.length > WBS_SHOWN_CHARS ? `…${code.slice(-(WBS_SHOWN_CHARS - 1))}` : code;
+}
+
 export function activityColumns(ctx: Pick<FormatContext, 'basis' | 'currency'>, acMissing: string | null, longest: { code: number; wbs: number } = { code: 10, wbs: 10 }): ActivityColumn[] {
   const amount = (v: number | null) => (v === null ? dash : formatAmount(v, ctx));
   const col = (c: Omit<ActivityColumn, 'sortValue'>): ActivityColumn => ({ ...c, sortValue: (r) => r[c.sortKey] });
@@ -36,7 +48,15 @@ export function activityColumns(ctx: Pick<FormatContext, 'basis' | 'currency'>, 
       csvValue: (r) => r.name,
       render: (r) => <span title={r.name}>{r.name}</span>,
     }),
-    col({ id: 'wbs', sortKey: 'wbs', label: 'WBS', code: true, width: codeWidth(longest.wbs, 90), csvValue: (r) => r.wbs, render: (r) => <span title={r.wbsName}>{r.wbs || dash}</span> }),
+    col({
+      id: 'wbs',
+      sortKey: 'wbs',
+      label: 'WBS',
+      code: true,
+      width: codeWidth(Math.min(longest.wbs, WBS_SHOWN_CHARS), 90),
+      csvValue: (r) => r.wbs,
+      render: (r) => <span title={r.wbs ? `${r.wbs}${r.wbsName ? ` · ${r.wbsName}` : ''}` : undefined}>{r.wbs ? wbsShown(r.wbs) : dash}</span>,
+    }),
     col({ id: 'start', sortKey: 'start', label: 'Start', title: 'Actual start, else forecast or planned', width: 110, csvValue: (r) => r.start, render: (r) => date(r.start) }),
     col({ id: 'finish', sortKey: 'finish', label: 'Finish', title: 'Actual finish, else forecast or planned', width: 110, csvValue: (r) => r.finish, render: (r) => date(r.finish) }),
     col({ id: 'baselineStart', sortKey: 'baselineStart', label: 'BL start', title: 'Baseline start', width: 110, csvValue: (r) => r.baselineStart, render: (r) => date(r.baselineStart) }),

@@ -83,8 +83,8 @@ export function BudgetReconciliation({ projectName, reconciliation: r, note, res
             </table>
           </div>
           <div className="changes-csv">
-            <DownloadCsvButton name="budget reconciliation" fileName={csvFileName(projectName, 'Budget reconciliation')} csv={() => reconciliationCsv(r, currency)} />
-            {r.steps.length > 0 ? <DownloadCsvButton name="budget moves of each approved change" fileName={csvFileName(projectName, 'Budget moves by change')} csv={() => reconciliationStepsCsv(r, currency)} /> : null}
+            <DownloadCsvButton name="budget reconciliation" label="CSV of the reconciliation" fileName={csvFileName(projectName, 'Budget reconciliation')} csv={() => reconciliationCsv(r, currency)} />
+            {r.steps.length > 0 ? <DownloadCsvButton name="budget moves of each approved change" label="CSV of the moves by change" fileName={csvFileName(projectName, 'Budget moves by change')} csv={() => reconciliationStepsCsv(r, currency)} /> : null}
           </div>
           <p className="muted">
             Check: PMB {money(r.current.pmb)} = distributed {money(r.current.distributed)} + UB {money(r.current.ub)}; CBB {money(r.current.cbb)} = PMB + MR {money(r.current.mr)}. Only scope changes move the
