@@ -12,6 +12,7 @@
 import { correlatedUniform } from './correlation';
 import { DIST_FIXED, normalQuantile } from './distributions';
 import type { PreparedRisk } from './prepare';
+import { uniformSums } from './kernel';
 import { iterationKeys, uniform } from './rng';
 
 /**
@@ -50,19 +51,11 @@ export function spearmanCruciality(prep: PreparedRisk, seed: number, iterations:
     const vu = su2 / N - mu * mu;
     out[i] = vu > 0 ? sur / N / Math.sqrt(vu * rVar) : NaN;
   };
+  const sums = new Float64Array(3);
   for (let i = 0; i < n; i++) {
     if (prep.kind[i] === DIST_FIXED || group[i] >= 0) continue;
-    const s = slotDuration[i];
-    let su = 0;
-    let su2 = 0;
-    let sur = 0;
-    for (let k = 0; k < N; k++) {
-      const u = uniform(keyA[k], keyB[k], s);
-      su += u;
-      su2 += u * u;
-      sur += u * r[k];
-    }
-    finishWith(i, su, su2, sur);
+    uniformSums(slotDuration[i], keyA, keyB, r, sums);
+    finishWith(i, sums[0], sums[1], sums[2]);
   }
   // Correlated activities: the group's common factor once per group, then each member.
   const members: number[][] = Array.from({ length: groupLoad.length }, () => []);

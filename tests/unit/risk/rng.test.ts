@@ -3,7 +3,8 @@
  * streams or seeds, and a pure function of its counters (what makes split-invariance possible).
  */
 import { describe, expect, it } from 'vitest';
-import { drawUniform, STREAM_COST, STREAM_DURATION } from '../../../src/core/risk/rng';
+import { kernelUniform } from '../../../src/core/risk/kernel';
+import { drawUniform, mix32, STREAM_COST, STREAM_DURATION, uniform } from '../../../src/core/risk/rng';
 
 const N = 100_000;
 
@@ -60,5 +61,14 @@ describe('counter-based uniforms', () => {
     drawUniform(9, 1, 1, 1);
     expect([drawUniform(9, 123456, STREAM_DURATION, 42), drawUniform(9, 7, STREAM_COST, 0)]).toEqual(first);
     expect(drawUniform(10, 123456, STREAM_DURATION, 42)).not.toBe(first[0]);
+  });
+
+  it('the kernel’s inlined copy of the hash is the same function', () => {
+    for (let k = 0; k < 20_000; k++) {
+      const a = mix32(k);
+      const b = mix32(a ^ 77);
+      const slot = mix32(k * 3 + 1);
+      expect(kernelUniform(a, b, slot)).toBe(uniform(a, b, slot));
+    }
   });
 });
