@@ -48,6 +48,7 @@ export interface SimulateOptions {
 interface Sweep {
   L: number;
   d: Float64Array;
+  /** Early starts of the node being scheduled, one per lane. */
   es: Float64Array;
   ef: Float64Array;
   lf: Float64Array;
@@ -90,7 +91,7 @@ export function simulate(prep: PreparedRisk, opts: SimulateOptions): RiskPartial
   const s: Sweep = {
     L: K,
     d: new Float64Array(n * K),
-    es: new Float64Array(n * K),
+    es: new Float64Array(K),
     ef: new Float64Array(n * K),
     lf: new Float64Array(n * K),
     keys: new Uint32Array(2 * K),
@@ -287,7 +288,11 @@ function sumCost(prep: PreparedRisk, s: Sweep): void {
   }
 }
 
-/** Phase 4: early start and finish of every node; T = the latest early finish. */
+/**
+ * Phase 4: early finish of every node; T = the latest early finish. Early starts live only in a
+ * lane-sized buffer (a predecessor's start is its finish − duration), which saves one n × LANES
+ * array of memory traffic per sweep.
+ */
 function forwardPass(prep: PreparedRisk, s: Sweep): void {
   const K = LANES;
   const { L, d, es, ef, T } = s;
@@ -297,7 +302,7 @@ function forwardPass(prep: PreparedRisk, s: Sweep): void {
   for (let i = 0; i < n; i++) {
     const b = i * K;
     const fl = floor[i];
-    for (let l = 0; l < L; l++) es[b + l] = fl;
+    for (let l = 0; l < L; l++) es[l] = fl;
     for (let p = predStart[i], pe = predStart[i + 1]; p < pe; p++) {
       const jb = predIdx[p] * K;
       const lag = predLag[p];
@@ -305,27 +310,27 @@ function forwardPass(prep: PreparedRisk, s: Sweep): void {
       if (t === LINK_FS) {
         for (let l = 0; l < L; l++) {
           const v = ef[jb + l] + lag;
-          if (v > es[b + l]) es[b + l] = v;
+          if (v > es[l]) es[l] = v;
         }
       } else if (t === LINK_SS) {
         for (let l = 0; l < L; l++) {
-          const v = es[jb + l] + lag;
-          if (v > es[b + l]) es[b + l] = v;
+          const v = ef[jb + l] - d[jb + l] + lag;
+          if (v > es[l]) es[l] = v;
         }
       } else if (t === LINK_FF) {
         for (let l = 0; l < L; l++) {
           const v = ef[jb + l] + lag - d[b + l];
-          if (v > es[b + l]) es[b + l] = v;
+          if (v > es[l]) es[l] = v;
         }
       } else {
         for (let l = 0; l < L; l++) {
-          const v = es[jb + l] + lag - d[b + l];
-          if (v > es[b + l]) es[b + l] = v;
+          const v = ef[jb + l] - d[jb + l] + lag - d[b + l];
+          if (v > es[l]) es[l] = v;
         }
       }
     }
     for (let l = 0; l < L; l++) {
-      const f = es[b + l] + d[b + l];
+      const f = es[l] + d[b + l];
       ef[b + l] = f;
       if (f > T[l]) T[l] = f;
     }
