@@ -20,7 +20,7 @@ export const riskSuite: BenchSuite<RiskCtx> = {
   id: 'risk',
   // 3,614: the schedule behind Full Monte's published ≈ 30 s for 1,000 iterations.
   sizes: [3_614, 10_000, 50_000],
-  label: sizeLabel,
+  label: (n) => (n % 1000 ? `${n.toLocaleString('en')} activities` : sizeLabel(n)),
   setup(n) {
     return { n, model: syntheticRiskModel(syntheticSchedule({ activities: n, seed: 42 }), 7) };
   },

@@ -37,6 +37,12 @@ export const PERT_CELLS = 2048;
 /** The mode's relative position r is rounded to a multiple of 1/PERT_R_STEPS (moves it ≤ 0.1 % of the range). */
 export const PERT_R_STEPS = 512;
 
+/**
+ * Every BetaPERT shape's table once computed (≈ 20 ms each, at most PERT_R_STEPS + 1 of 16 KB):
+ * a pure memo, so a second run or a worker's next range does not rebuild them.
+ */
+const SHAPES = new Map<number, Float64Array>();
+
 /** Inverse-CDF tables of BetaPERT shapes, built on first use and shared by every activity of that shape. */
 export class PertTables {
   /** All tables back to back, PERT_CELLS + 1 values each. */
@@ -48,8 +54,12 @@ export class PertTables {
     const step = Math.round(Math.min(1, Math.max(0, r)) * PERT_R_STEPS);
     const known = this.byStep.get(step);
     if (known !== undefined) return known;
-    const rq = step / PERT_R_STEPS;
-    const table = betaQuantileTable(1 + 4 * rq, 1 + 4 * (1 - rq), PERT_CELLS);
+    let table = SHAPES.get(step);
+    if (!table) {
+      const rq = step / PERT_R_STEPS;
+      table = betaQuantileTable(1 + 4 * rq, 1 + 4 * (1 - rq), PERT_CELLS);
+      SHAPES.set(step, table);
+    }
     const offset = this.data.length;
     const grown = new Float64Array(offset + table.length);
     grown.set(this.data);
