@@ -61,11 +61,13 @@ export function spearmanCruciality(prep: PreparedRisk, seed: number, iterations:
   const members: number[][] = Array.from({ length: groupLoad.length }, () => []);
   for (let i = 0; i < n; i++) if (prep.kind[i] !== DIST_FIXED && group[i] >= 0) members[group[i]].push(i);
   const zg = new Float64Array(N);
-  members.forEach((list, g) => {
-    if (!list.length) return;
+  for (let g = 0; g < members.length; g++) {
+    const list = members[g];
+    if (!list.length) continue;
+    const comonotone = groupComonotone[g] === 1;
     for (let k = 0; k < N; k++) {
       const u = uniform(keyA[k], keyB[k], slotGroup[g]);
-      zg[k] = groupComonotone[g] ? u : normalQuantile(u);
+      zg[k] = comonotone ? u : normalQuantile(u);
     }
     for (const i of list) {
       const s = slotDuration[i];
@@ -73,14 +75,14 @@ export function spearmanCruciality(prep: PreparedRisk, seed: number, iterations:
       let su2 = 0;
       let sur = 0;
       for (let k = 0; k < N; k++) {
-        const u = groupComonotone[g] ? zg[k] : correlatedUniform(groupLoad[g], groupOwn[g], zg[k], uniform(keyA[k], keyB[k], s));
+        const u = comonotone ? zg[k] : correlatedUniform(groupLoad[g], groupOwn[g], zg[k], uniform(keyA[k], keyB[k], s));
         su += u;
         su2 += u * u;
         sur += u * r[k];
       }
       finishWith(i, su, su2, sur);
     }
-  });
+  }
   return out;
 }
 
