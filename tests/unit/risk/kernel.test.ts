@@ -297,3 +297,38 @@ describe('milestones', () => {
     for (let k = 0; k < 4000; k++) expect(part.finish[k]).toBeGreaterThan(part.targetFinish[0][k]);
   });
 });
+
+describe('per-activity figures from the exact integer sums', () => {
+  it('match the stored samples, at hours from fractions to a million (quantization is far below sampling error)', () => {
+    for (const scale of [0.01, 1, 1e6]) {
+      const m = model(['A'], [], { A: { d: 10 * scale, dist: { kind: 'triangular', min: 5 * scale, mostLikely: 10 * scale, max: 30 * scale } } });
+      const prep = prepareRisk(m);
+      const part = simulate(prep, { seed: 6, iterations: 5000 });
+      const r = finishResults(prep, part);
+      const s = meanSd(part.finish);
+      // One activity: its duration is the finish in every iteration.
+      expect(Math.abs(r.activities.meanDuration[0] - s.mean)).toBeLessThan(1e-6 * s.sd);
+      expect(Math.abs(r.activities.sdDuration[0] - s.sd)).toBeLessThan(1e-5 * s.sd);
+      expect(r.activities.sensitivity[0]).toBeCloseTo(1, 9);
+      expect(r.activities.cruciality[0]).toBeGreaterThan(0.999);
+    }
+  });
+
+  it('the tornado ranks the widest activity of a chain first', () => {
+    const ids = ['A', 'B', 'C'];
+    const m = model(ids, [{ pred: 'A', succ: 'B' }, { pred: 'B', succ: 'C' }], {
+      A: { d: 10, dist: { kind: 'uniform', min: 9, max: 11 } },
+      B: { d: 10, dist: { kind: 'uniform', min: 0, max: 40 } },
+      C: { d: 10, dist: { kind: 'uniform', min: 5, max: 15 } },
+    });
+    const r = runRisk(m, { seed: 2, iterations: 4000 });
+    expect(r.tornado.map((t) => t.id)).toEqual(['B', 'C', 'A']);
+  });
+
+  it('an opportunity (negative impact) never makes a duration negative', () => {
+    const m = model(['A'], [], { A: { d: 10 } }, { events: [{ id: 'O1', probability: 1, hits: [{ node: 0, schedule: { min: -30, mostLikely: -20, max: -5 } }] }] });
+    const r = runRisk(m, { seed: 2, iterations: 1000 });
+    expect(r.finish.min).toBe(0);
+    expect(r.finish.max).toBeLessThanOrEqual(5);
+  });
+});
