@@ -37,9 +37,14 @@ export function iterationKeys(seed: number, iteration: number, out: Uint32Array,
 /**
  * The key of a slot: a (stream, index) pair, e.g. (duration, activity 17). Streams keep the
  * different uses of one activity's randomness (its duration, its cost factor) independent.
+ * (index, stream) → index·8 + stream is one-to-one and mix32 is a bijection, so two slots never
+ * share a key, and within an iteration two slots never share a draw: hashing (stream, index) to a
+ * random 32-bit key instead would, by the birthday bound, give some pair of 50k activities
+ * identical, perfectly correlated draws.
  */
 export function slotKey(stream: number, index: number): number {
-  return mix32(mix32((index >>> 0) + 0x9e3779b9) ^ Math.imul(stream + 1, 0x85ebca6b));
+  if (!(index >= 0 && index < 2 ** 29 && stream >= 0 && stream < 8)) throw new Error(`slotKey: index ${index} or stream ${stream} out of range.`);
+  return mix32((index * 8 + stream) ^ 0x9e3779b9);
 }
 
 /**

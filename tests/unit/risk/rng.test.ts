@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { kernelUniform } from '../../../src/core/risk/kernel';
-import { drawUniform, mix32, STREAM_COST, STREAM_DURATION, uniform } from '../../../src/core/risk/rng';
+import { drawUniform, iterationKeys, mix32, slotKey, STREAM_COST, STREAM_DURATION, uniform } from '../../../src/core/risk/rng';
 
 const N = 100_000;
 
@@ -70,5 +70,16 @@ describe('counter-based uniforms', () => {
       const slot = mix32(k * 3 + 1);
       expect(kernelUniform(a, b, slot)).toBe(uniform(a, b, slot));
     }
+  });
+
+  it('never gives two activities (or streams) of one iteration the same draw, even at 100k activities', () => {
+    const keys = new Set<number>();
+    for (let stream = 0; stream < 5; stream++) for (let i = 0; i < 100_000; i++) keys.add(slotKey(stream, i));
+    expect(keys.size).toBe(500_000);
+    const k = new Uint32Array(2);
+    iterationKeys(1, 12345, k, 0);
+    const draws = new Set<number>();
+    for (const s of keys) draws.add(uniform(k[0], k[1], s));
+    expect(draws.size).toBe(500_000);
   });
 });
