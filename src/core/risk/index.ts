@@ -23,9 +23,9 @@ export { prepareRisk } from './prepare';
 export type { SimulateOptions } from './kernel';
 export { simulate, LANES, CRITICAL_FLOAT } from './kernel';
 export type { RiskPartial } from './partial';
-export { mergePartials, iterationsOf } from './partial';
-export type { ActivityRisk, EventRisk, FinishOptions, JointRisk, RiskResults, TargetRisk, TornadoEntry } from './results';
-export { finishResults } from './results';
+export { mergePartials, iterationsOf, transferablesOf } from './partial';
+export type { ActivityRisk, EventRisk, FinishOptions, JointRisk, Plain, RiskResults, TargetRisk, TornadoEntry } from './results';
+export { finishResults, plainResults } from './results';
 export type { DistributionSummary, Histogram } from './stats';
 
 /** Prepare, simulate every iteration and finish, on the calling thread. */

@@ -133,3 +133,9 @@ export function mergePartials(parts: readonly RiskPartial[]): RiskPartial {
   }
   return { seed: first.seed, n, events: first.events, targets: first.targets, ranges, finish, cost, targetFinish, critical, sumA, sumA2, sumAT, eventCount, eventSumT };
 }
+
+/** The buffers of a partial, for `postMessage(partial, transferablesOf(partial))` from a worker. */
+export function transferablesOf(p: RiskPartial): ArrayBuffer[] {
+  const arrays = [p.finish, p.cost, ...p.targetFinish, p.critical, p.sumA, p.sumA2, p.sumAT, p.eventCount, p.eventSumT];
+  return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
+}

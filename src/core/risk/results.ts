@@ -176,3 +176,21 @@ export function finishResults(prep: PreparedRisk, part: RiskPartial, opts: Finis
 
   return { seed: part.seed, iterations: N, ranges: part.ranges.slice(), finish, cost, joint, targets, activities: { criticality, meanDuration, sdDuration, sensitivity, cruciality, ssi }, tornado, events };
 }
+
+/** A value with its typed arrays as plain number arrays (NaN becomes null in JSON). */
+export type Plain<T> = T extends Float64Array | Uint32Array ? number[] : T extends readonly (infer U)[] ? Plain<U>[] : T extends object ? { [K in keyof T]: Plain<T[K]> } : T;
+
+/**
+ * Results as plain JSON-able data, for a risk snapshot stored with the project (PouchDB): typed
+ * arrays become arrays; JSON.stringify then writes NaN (an undefined correlation) as null.
+ */
+export function plainResults(r: RiskResults): Plain<RiskResults> {
+  return toPlain(r) as Plain<RiskResults>;
+}
+
+function toPlain(v: unknown): unknown {
+  if (v instanceof Float64Array || v instanceof Uint32Array) return Array.from(v);
+  if (Array.isArray(v)) return v.map(toPlain);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toPlain(x)]));
+  return v;
+}

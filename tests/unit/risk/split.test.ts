@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { syntheticSchedule } from '../../../src/core/model';
-import { finishResults, iterationsOf, mergePartials, prepareRisk, simulate } from '../../../src/core/risk';
+import { finishResults, iterationsOf, mergePartials, plainResults, prepareRisk, simulate, transferablesOf } from '../../../src/core/risk';
 import { syntheticRiskModel } from './networks';
 
 const model = syntheticRiskModel(syntheticSchedule({ activities: 400, seed: 3 }), 5);
@@ -72,5 +72,23 @@ describe('split-invariance', () => {
     const perIteration = (p: typeof small) => p.finish.length + p.cost.length + p.targetFinish.reduce((c, t) => c + t.length, 0);
     expect(perIteration(big) / 3000).toBe(perIteration(small) / 100);
     expect(perIteration(big) / 3000).toBe(2 + model.targets!.length);
+  });
+
+  it('a partial crosses a worker boundary by transfer and merges as before', () => {
+    const a = simulate(prep, { seed: 42, iterations: N, from: 0, to: 500 });
+    const b = simulate(prep, { seed: 42, iterations: N, from: 500, to: N });
+    const moved = structuredClone(b, { transfer: transferablesOf(b) });
+    expect(b.finish.length).toBe(0); // detached: it was moved, not copied
+    expect(mergePartials([a, moved])).toEqual(whole);
+  });
+
+  it('results become plain JSON for a risk snapshot, undefined correlations as null', () => {
+    const json = JSON.parse(JSON.stringify(plainResults(wholeResults)));
+    expect(json.finish.percentiles).toHaveLength(101);
+    expect(json.finish.p80).toBe(wholeResults.finish.p80);
+    expect(json.activities.criticality).toHaveLength(prep.n);
+    const fixed = Array.from(prep.kind).indexOf(0);
+    expect(json.activities.cruciality[fixed]).toBeNull();
+    expect(json.joint.finish.length).toBeLessThanOrEqual(2000);
   });
 });
