@@ -34,8 +34,9 @@ export interface PreparedRisk {
   readonly hitNode: Int32Array;
   readonly hitSchedule: Float64Array;
   readonly hitCost: Float64Array;
-  /** Cost: the nodes that carry any, their fixed part, rate, factor kind and parameters. */
+  /** Whether cost is simulated: the model has a cost model or an event with a cost impact. */
   readonly hasCost: boolean;
+  /** Cost: the nodes that carry any, their fixed part, rate, factor kind and parameters. */
   readonly costNodes: Int32Array;
   readonly costFixed: Float64Array;
   readonly costRate: Float64Array;
@@ -247,7 +248,7 @@ export function prepareRisk(model: RiskModel): PreparedRisk {
     hitNode,
     hitSchedule,
     hitCost,
-    hasCost: costList.length > 0 || costToDate !== 0 || hasEventCost || !!cm,
+    hasCost: !!cm || hasEventCost,
     costNodes: Int32Array.from(costList),
     costFixed,
     costRate,
