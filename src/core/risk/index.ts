@@ -33,3 +33,4 @@ export function runRisk(model: RiskModel, opts: { seed: number; iterations: numb
   const prep = prepareRisk(model);
   return finishResults(prep, simulate(prep, { seed: opts.seed, iterations: opts.iterations }), opts);
 }
+export * from './uncertainty';
