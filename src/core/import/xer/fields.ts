@@ -4,8 +4,8 @@
  */
 export const P6_FIELDS = {
   CURRTYPE: ['curr_id', 'curr_short_name', 'curr_symbol', 'curr_type'],
-  PROJECT: ['proj_id', 'proj_short_name', 'clndr_id', 'sum_base_proj_id', 'orig_proj_id', 'last_recalc_date', 'plan_start_date', 'plan_end_date', 'scd_end_date', 'def_complete_pct_type'],
-  SCHEDOPTIONS: ['proj_id', 'sched_calendar_on_relationship_lag'],
+  PROJECT: ['proj_id', 'proj_short_name', 'clndr_id', 'sum_base_proj_id', 'orig_proj_id', 'last_recalc_date', 'plan_start_date', 'plan_end_date', 'scd_end_date', 'def_complete_pct_type', 'critical_drtn_hr_cnt', 'critical_path_type'],
+  SCHEDOPTIONS: ['proj_id', 'sched_calendar_on_relationship_lag', 'sched_progress_override', 'sched_retained_logic', 'sched_lag_early_start_flag', 'sched_float_type'],
   PROJWBS: ['wbs_id', 'proj_id', 'parent_wbs_id', 'seq_num', 'proj_node_flag', 'wbs_short_name', 'wbs_name', 'ev_compute_type'],
   CALENDAR: ['clndr_id', 'clndr_name', 'proj_id', 'base_clndr_id', 'default_flag', 'day_hr_cnt', 'clndr_data'],
   TASK: [

@@ -1,0 +1,224 @@
+/**
+ * The backward pass (late dates), floats and as-late-as-possible placement.
+ *
+ * Late dates mirror the forward pass: FS and SS links to a successor limit this node's finish or
+ * start to the successor's late start − lag, FF and SF to its late finish − lag, with the lag on
+ * the link's calendar. Every finish is also bounded by the project end: the must-finish-by date
+ * when there is one, else the latest early finish of unfinished work (P6's rule), so open ends
+ * (no successor, or only start-type ones) finish there.
+ * Level-of-effort and summary successors, and finished successors, limit nothing.
+ *
+ * Total float is measured in working hours on the activity's own calendar (as P6 reports it):
+ * finish float = late − early finish, start float = late − early start, or the smaller.
+ * Free float: the least slack of any successor link (how far the early finish can move before a
+ * successor's early date moves), or up to the open end for activities without one.
+ */
+import { addWorkingMinutes, isWorkingTime, nextWorkingTime, previousWorkingTimeEnd, workingMinutesBetween } from '../calendar';
+import {
+  CSTR_ALAP,
+  CSTR_FINISH_ON,
+  CSTR_FINISH_ON_OR_BEFORE,
+  CSTR_MANDATORY_FINISH,
+  CSTR_MANDATORY_START,
+  CSTR_START_ON,
+  CSTR_START_ON_OR_BEFORE,
+  KIND_FINISH_MILESTONE,
+  KIND_LOE,
+  KIND_START_MILESTONE,
+  KIND_SUMMARY,
+} from './codes';
+import type { CpmNetwork } from './compile';
+import { LINK_FF, LINK_FS, LINK_SF, LINK_SS } from './network';
+import type { ResolvedCpmOptions } from './options';
+
+/**
+ * The project's early finish: the latest early finish of unfinished work (finished work's logic
+ * position can sit later, pushed by an unfinished predecessor, but finishes nothing), or of all
+ * work when everything is finished; −Infinity for an empty network.
+ */
+export function projectFinish(net: CpmNetwork, ef: Float64Array): number {
+  let end = -Infinity;
+  let done = -Infinity;
+  for (let i = 0; i < net.n; i++) {
+    if (net.actFinish[i] === net.actFinish[i]) {
+      if (net.actFinish[i] > done) done = net.actFinish[i];
+    } else if (ef[i] > end) end = ef[i];
+  }
+  return end === -Infinity ? done : end;
+}
+
+/**
+ * True when the link e into successor s limits its predecessor's late dates. LOE and summary
+ * successors limit nothing; finished ones do, from their zero-duration position (forward.ts). Under progress override a started successor's start is
+ * behind it, so start-type links (FS, SS) into it limit nothing, while its finish still depends
+ * on finish-type links (FF, SF): P6's stored late dates show exactly this.
+ */
+function limits(net: CpmNetwork, opt: ResolvedCpmOptions, s: number, e: number): boolean {
+  const k = net.kind[s];
+  if (k === KIND_LOE || k === KIND_SUMMARY) return false;
+  if (!opt.progressOverride || net.actStart[s] !== net.actStart[s]) return true;
+  const t = net.predType[e];
+  return t === LINK_FF || t === LINK_SF;
+}
+
+export function backwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, ls: Float64Array, lf: Float64Array, openEnd: number): void {
+  const { n, succStart, succIdx, succLink, predType, lagMin, lagCal, calendars, cal, kind, actStart, actFinish, remMin, cstrType, cstrDate } = net;
+  const fromActual = opt.ssLagFromActualStart;
+  for (let i = n - 1; i >= 0; i--) {
+    const k = kind[i];
+    if (k === KIND_SUMMARY) continue;
+    if (k === KIND_LOE && actFinish[i] === actFinish[i]) {
+      ls[i] = es[i];
+      lf[i] = ef[i];
+      continue;
+    }
+    const c = calendars[cal[i]];
+    let fC = Infinity;
+    let sC = Infinity;
+    let linked = false;
+    for (let q = succStart[i]; q < succStart[i + 1]; q++) {
+      const s = succIdx[q];
+      const e = succLink[q];
+      if (!limits(net, opt, s, e)) continue;
+      linked = true;
+      const t = predType[e];
+      const base = t === LINK_FS || t === LINK_SS ? ls[s] : lf[s];
+      const lag = lagMin[e];
+      let v = lag === 0 ? base : addWorkingMinutes(calendars[lagCal[e]], base, -lag);
+      if (t === LINK_FS || t === LINK_FF) {
+        if (v < fC) fC = v;
+      } else {
+        // The lag counts from the actual start, so the link limits the actual start: its float
+        // (actual start → v) moves the remaining early start instead, as P6 stores it.
+        if (fromActual && actStart[i] === actStart[i]) v = addWorkingMinutes(c, es[i], workingMinutesBetween(c, actStart[i], v));
+        if (v < sC) sC = v;
+      }
+    }
+    // The project end bounds every finish: an activity with only start-type successors is
+    // open-ended at its finish, as P6 treats it.
+    if (!linked || openEnd < fC) fC = openEnd;
+    const started = actStart[i] === actStart[i];
+    const ct = started ? 0 : cstrType[i];
+    const cd = cstrDate[i];
+    if ((ct === CSTR_FINISH_ON || ct === CSTR_FINISH_ON_OR_BEFORE) && cd < fC) fC = cd;
+    else if ((ct === CSTR_START_ON || ct === CSTR_START_ON_OR_BEFORE) && cd < sC) sC = cd;
+    else if (ct === CSTR_MANDATORY_FINISH && cd === cd) { fC = cd; sC = Infinity; }
+    else if (ct === CSTR_MANDATORY_START && cd === cd) { sC = cd; fC = Infinity; }
+
+    if (k === KIND_FINISH_MILESTONE || k === KIND_START_MILESTONE) {
+      // A finish milestone sits at the end of the working time before what limits it (Friday
+      // 17:00 before a Monday 08:00 successor). A start milestone stays at a working minute, but
+      // one limited by a non-working moment (a Sunday start on a 7-day successor) goes back to
+      // the end of the previous working time, as P6 stores it.
+      const t = fC < sC ? fC : sC;
+      const v = k === KIND_START_MILESTONE && isWorkingTime(c, t) ? t : previousWorkingTimeEnd(c, t);
+      ls[i] = v;
+      lf[i] = v;
+      continue;
+    }
+    // A level of effort keeps the span the forward pass gave it.
+    const dur = k === KIND_LOE ? workingMinutesBetween(c, es[i], ef[i]) : actFinish[i] === actFinish[i] ? 0 : remMin[i];
+    let f = fC === Infinity ? Infinity : previousWorkingTimeEnd(c, fC);
+    let s = f === Infinity ? Infinity : addWorkingMinutes(c, f, -dur);
+    if (sC < s) {
+      // Kept as computed when it is a working minute or the end of one (a start limited to Friday
+      // 17:00 stays there, as P6 stores it); a non-working moment (a Saturday start of a 7-day
+      // successor) goes back to the end of the previous working time. The finish follows.
+      s = isWorkingTime(c, sC) ? sC : previousWorkingTimeEnd(c, sC);
+      f = addWorkingMinutes(c, s, dur);
+    }
+    ls[i] = s;
+    lf[i] = f;
+  }
+}
+
+/**
+ * As-late-as-possible activities (unstarted, not LOE/summary) move their early dates as late as
+ * their successors' early dates allow (to their late dates when they have none): they use up
+ * their free float. Reverse topological order, so a successor that moved first makes room.
+ */
+export function placeAlap(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, lf: Float64Array): void {
+  const { n, succStart, succIdx, succLink, predType, lagMin, lagCal, calendars, cal, kind, actStart, remMin, cstrType } = net;
+  for (let i = n - 1; i >= 0; i--) {
+    if (cstrType[i] !== CSTR_ALAP || actStart[i] === actStart[i]) continue;
+    const k = kind[i];
+    if (k === KIND_LOE || k === KIND_SUMMARY) continue;
+    const c = calendars[cal[i]];
+    // Not capped by the late finish: P6 moves an ALAP activity up to its successors even when
+    // that leaves it with negative float.
+    let f = Infinity;
+    for (let q = succStart[i]; q < succStart[i + 1]; q++) {
+      const s = succIdx[q];
+      const e = succLink[q];
+      if (!limits(net, opt, s, e)) continue;
+      const t = predType[e];
+      const lag = lagMin[e];
+      const base = t === LINK_FS || t === LINK_SS ? es[s] : ef[s];
+      let v = lag === 0 ? base : addWorkingMinutes(calendars[lagCal[e]], base, -lag);
+      // A start-type link limits the finish by way of the start.
+      if (t !== LINK_FS && t !== LINK_FF) v = addWorkingMinutes(c, v, remMin[i]);
+      if (v < f) f = v;
+    }
+    if (f === Infinity) f = lf[i];
+    if (!(f > ef[i])) continue;
+    if (k === KIND_START_MILESTONE) {
+      const t = nextWorkingTime(c, f);
+      if (t > es[i]) { es[i] = t; ef[i] = t; }
+    } else if (k === KIND_FINISH_MILESTONE) {
+      const t = previousWorkingTimeEnd(c, f);
+      if (t > ef[i]) { es[i] = t; ef[i] = t; }
+    } else {
+      const fin = previousWorkingTimeEnd(c, f);
+      if (fin > ef[i]) {
+        ef[i] = fin;
+        es[i] = addWorkingMinutes(c, fin, -remMin[i]);
+      }
+    }
+  }
+}
+
+/** Total float in working hours on each activity's calendar (NaN for finished work). */
+export function totalFloats(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, ls: Float64Array, lf: Float64Array, tf: Float64Array): void {
+  const { n, calendars, cal, kind, actFinish, projectCal } = net;
+  for (let i = 0; i < n; i++) {
+    if (actFinish[i] === actFinish[i] || es[i] !== es[i]) {
+      tf[i] = NaN;
+      continue;
+    }
+    const c = calendars[kind[i] === KIND_SUMMARY ? projectCal : cal[i]];
+    const fin = workingMinutesBetween(c, ef[i], lf[i]);
+    const sta = workingMinutesBetween(c, es[i], ls[i]);
+    tf[i] = (opt.floatType === 0 ? fin : opt.floatType === 1 ? sta : fin < sta ? fin : sta) / 60;
+  }
+}
+
+/** Free float in working hours on each activity's calendar (NaN for finished work). */
+export function freeFloats(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, openEnd: number, ff: Float64Array): void {
+  const { n, succStart, succIdx, succLink, predType, lagMin, lagCal, calendars, cal, kind, actStart, actFinish, projectCal } = net;
+  const fromActual = opt.ssLagFromActualStart;
+  for (let i = 0; i < n; i++) {
+    if (actFinish[i] === actFinish[i] || es[i] !== es[i]) {
+      ff[i] = NaN;
+      continue;
+    }
+    const c = calendars[kind[i] === KIND_SUMMARY ? projectCal : cal[i]];
+    let free = Infinity;
+    let linked = false;
+    for (let q = succStart[i]; q < succStart[i + 1]; q++) {
+      const s = succIdx[q];
+      const e = succLink[q];
+      if (!limits(net, opt, s, e)) continue;
+      linked = true;
+      const t = predType[e];
+      let base = t === LINK_FS || t === LINK_FF ? ef[i] : es[i];
+      if (t !== LINK_FS && t !== LINK_FF && fromActual && actStart[i] === actStart[i]) base = actStart[i];
+      const lag = lagMin[e];
+      const v = lag === 0 ? base : addWorkingMinutes(calendars[lagCal[e]], base, lag);
+      const target = t === LINK_FS || t === LINK_SS ? es[s] : ef[s];
+      const slack = workingMinutesBetween(c, v, target);
+      if (slack < free) free = slack;
+    }
+    if (!linked) free = workingMinutesBetween(c, ef[i], openEnd);
+    ff[i] = free / 60;
+  }
+}
