@@ -49,13 +49,15 @@ export function projectFinish(net: CpmNetwork, ef: Float64Array): number {
 
 /**
  * True when the link e into successor s limits its predecessor's late dates. LOE and summary
- * successors limit nothing; finished ones do, from their zero-duration position (forward.ts). Under progress override a started successor's start is
- * behind it, so start-type links (FS, SS) into it limit nothing, while its finish still depends
- * on finish-type links (FF, SF): P6's stored late dates show exactly this.
+ * successors limit nothing. Under retained logic every other successor does, a finished one from
+ * its zero-duration logic position (forward.ts). Under progress override a finished successor
+ * limits nothing, and a started one only through finish-type links (FF, SF): its start is behind
+ * it, its finish is not. P6's stored late dates show exactly this.
  */
 function limits(net: CpmNetwork, opt: ResolvedCpmOptions, s: number, e: number): boolean {
   const k = net.kind[s];
   if (k === KIND_LOE || k === KIND_SUMMARY) return false;
+  if (opt.progressOverride && net.actFinish[s] === net.actFinish[s]) return false;
   if (!opt.progressOverride || net.actStart[s] !== net.actStart[s]) return true;
   const t = net.predType[e];
   return t === LINK_FF || t === LINK_SF;
@@ -105,6 +107,14 @@ export function backwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float
     else if (ct === CSTR_MANDATORY_FINISH && cd === cd) { fC = cd; sC = Infinity; }
     else if (ct === CSTR_MANDATORY_START && cd === cd) { sC = cd; fC = Infinity; }
 
+    if (actFinish[i] === actFinish[i]) {
+      // Finished work: a zero-duration logic node whose late date is what limits it, as computed
+      // (P6 stores Monday 08:00, or the project end on any calendar).
+      const t = fC < sC ? fC : sC;
+      ls[i] = t;
+      lf[i] = t;
+      continue;
+    }
     if (k === KIND_FINISH_MILESTONE || k === KIND_START_MILESTONE) {
       // A finish milestone sits at the end of the working time before what limits it (Friday
       // 17:00 before a Monday 08:00 successor). A start milestone stays at a working minute, but
@@ -129,6 +139,31 @@ export function backwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float
     }
     ls[i] = s;
     lf[i] = f;
+  }
+}
+
+/**
+ * Level-of-effort late starts mirror their early starts: the latest of what their start-type
+ * predecessors allow at those predecessors' late dates (SS: late start + lag, FS: late finish +
+ * lag), as P6 stores them. Run after the backward pass (predecessors come earlier in the order).
+ */
+export function loeLateStarts(net: CpmNetwork, ls: Float64Array, lf: Float64Array): void {
+  const { n, kind, predStart, predIdx, predType, lagMin, lagCal, calendars, cal, actFinish } = net;
+  for (let i = 0; i < n; i++) {
+    if (kind[i] !== KIND_LOE || actFinish[i] === actFinish[i]) continue;
+    let s = -Infinity;
+    for (let e = predStart[i]; e < predStart[i + 1]; e++) {
+      const t = predType[e];
+      if (t !== LINK_FS && t !== LINK_SS) continue;
+      const p = predIdx[e];
+      const base = t === LINK_FS ? lf[p] : ls[p];
+      const lag = lagMin[e];
+      const v = lag === 0 ? base : addWorkingMinutes(calendars[lagCal[e]], base, lag);
+      if (v > s) s = v;
+    }
+    if (s === -Infinity || s !== s) continue;
+    const v = nextWorkingTime(calendars[cal[i]], s);
+    ls[i] = v < lf[i] ? v : lf[i];
   }
 }
 

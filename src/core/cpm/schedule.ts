@@ -6,7 +6,7 @@
  */
 import { fromMinutes, type LocalDateTime } from '../model/dates';
 import { KIND_SUMMARY } from './codes';
-import { backwardPass, freeFloats, placeAlap, projectFinish, totalFloats } from './backward';
+import { backwardPass, freeFloats, loeLateStarts, placeAlap, projectFinish, totalFloats } from './backward';
 import type { CpmNetwork } from './compile';
 import { forwardPass, loeSpans, summarySpans } from './forward';
 import { resolveOptions, type CpmOptions, type ResolvedCpmOptions } from './options';
@@ -45,6 +45,7 @@ export function scheduleNetwork(net: CpmNetwork, options: CpmOptions = {}): CpmS
   const finish = projectFinish(net, ef);
   const openEnd = opt.mustFinishBy === opt.mustFinishBy ? opt.mustFinishBy : finish;
   backwardPass(net, opt, es, ef, ls, lf, openEnd);
+  loeLateStarts(net, ls, lf);
   summarySpans(net, es, ef);
   summarySpans(net, ls, lf);
   const totalFloat = new Float64Array(n);

@@ -1,0 +1,173 @@
+/**
+ * The CPM engine against the schedulers' own results: every XER in ../shared/samples/schedules
+ * holds P6's stored early/late dates and total float for each activity (TASK.early_start_date,
+ * early_end_date, late_start_date, late_end_date, total_float_hr_cnt), read here straight from the
+ * raw table; we import the same file, schedule it, and compare.
+ *
+ * Precision: dates to the MINUTE, float to 0.01 h. P6 schedules in minutes (its stored times are
+ * 09:40, 15:20, 16:12…) and the engine works in epoch minutes on the compiled calendars, so the
+ * two must agree exactly; whole-day comparison would hide the conventions that matter to a
+ * planner (a finish at Friday 17:00 vs Monday 08:00, a start at the data date's 09:40 vs the next
+ * morning). Float is stored as decimal hours (6.3333333), hence the 0.01 h tolerance.
+ *
+ * Named exclusion rules (each printed with its count, like MPXJ's PrimaveraSchedulerTest):
+ * - `finished`: completed activities for which P6 stored no dates (P6 23.12 leaves them empty).
+ *   Where it stored them (P6 8.1), they are its logic position for finished work (the data date,
+ *   or later where retained logic holds it back), not dates a user reads, and are compared
+ *   separately: the engine must place finished work the same way, since successors follow it.
+ * - `not-scheduled`: P6 stored no early dates at all (the file was written by a tool, or exported
+ *   before P6 ever scheduled it: the Aspose and MPXJ test files).
+ * - `stale-unlinked`: unstarted, unconstrained, with no predecessor at all, yet P6's stored early
+ *   start is not the data date's first working minute. No scheduling option can produce that:
+ *   the stored dates predate the file's logic (jaggelas project 935's three activities start in
+ *   September–January with nothing before them; the project was last scheduled on 2025-04-10,
+ *   its data date is 2025-04-07, and their only links go to project 10001).
+ * - `p6-float-inconsistent` (float only, dates still compared): P6's stored total float is not
+ *   its own stored late finish − early finish on the activity's calendar, the finish float its
+ *   SCHEDOPTIONS asks for (sched_float_type = FT_FF). All are as-late-as-possible activities in
+ *   the P6 8.1 file (SP10), whose floats differ from their own dates by up to a week; P6 23.12
+ *   (jaggelas) stores ALAP floats that agree with its dates, and so do we.
+ *
+ * What remains unmatched after the rules is listed in the printed table; the test requires at
+ * least 99% per project (today every compared activity matches: see the table).
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileCalendar, nextWorkingTime, workingMinutesBetween, type CompiledCalendar } from '../../../src/core/calendar';
+import { compileNetwork, scheduleNetwork } from '../../../src/core/cpm';
+import { parseXerTables, readXer } from '../../../src/core/import/xer';
+import { fromMinutes, tryToMinutes } from '../../../src/core/model/dates';
+
+const SAMPLES = resolve(__dirname, '../../../../shared/samples/schedules');
+const XER_DIR = resolve(SAMPLES, 'xer');
+
+interface Row {
+  file: string;
+  project: string;
+  activities: number;
+  compared: number;
+  matched: number;
+  /** Finished activities whose logic position P6 stored, and how many of those we match. */
+  finishedCompared: number;
+  finishedMatched: number;
+  excluded: Record<string, number>;
+  mismatches: string[];
+}
+
+const minutes = (s: string | undefined): number | null => (s ? tryToMinutes(s) : null);
+const shown = (m: number): string => (Number.isFinite(m) ? fromMinutes(m) : String(m));
+
+function compareXer(file: string): Row[] {
+  const bytes = readFileSync(resolve(XER_DIR, file));
+  const result = readXer(new Uint8Array(bytes), { fileName: file });
+  const tables = parseXerTables(new TextDecoder('latin1').decode(bytes));
+  const task = tables.find((t) => t.name === 'TASK');
+  if (!task) return [];
+  const col = (name: string) => task.fields.indexOf(name);
+  const p6 = new Map(task.rows.map((r) => [r[col('task_id')], r]));
+  const field = (r: string[], name: string): string | undefined => r[col(name)] || undefined;
+  const predT = tables.find((t) => t.name === 'TASKPRED');
+  const withPredecessor = new Set(predT ? predT.rows.map((r) => r[predT.fields.indexOf('task_id')]) : []);
+
+  const rows: Row[] = [];
+  for (const schedule of result.schedules) {
+    const net = compileNetwork(schedule);
+    const run = scheduleNetwork(net);
+    const calById = new Map(schedule.calendars.map((c) => [c.id, c]));
+    const compiled = new Map<string, CompiledCalendar>();
+    const calOf = (id: string | undefined): CompiledCalendar | undefined => {
+      const c = id === undefined ? undefined : calById.get(id);
+      if (!c) return undefined;
+      if (!compiled.has(c.id)) compiled.set(c.id, compileCalendar(c, { calendarsById: calById }));
+      return compiled.get(c.id);
+    };
+    const activityById = new Map(schedule.activities.map((a) => [a.id, a]));
+    const dd = schedule.project.dataDate ? tryToMinutes(schedule.project.dataDate) : null;
+    const row: Row = { file, project: schedule.project.code ?? schedule.project.id, activities: net.n, compared: 0, matched: 0, finishedCompared: 0, finishedMatched: 0, excluded: {}, mismatches: [] };
+    const exclude = (rule: string) => (row.excluded[rule] = (row.excluded[rule] ?? 0) + 1);
+    for (let i = 0; i < net.n; i++) {
+      const r = p6.get(net.ids[i]) as string[];
+      const a = activityById.get(net.ids[i])!;
+      const es = minutes(field(r, 'early_start_date'));
+      const ef = minutes(field(r, 'early_end_date'));
+      const ls = minutes(field(r, 'late_start_date'));
+      const lf = minutes(field(r, 'late_end_date'));
+      const finished = field(r, 'status_code') === 'TK_Complete';
+      if (es === null || ef === null || ls === null || lf === null) { exclude(finished ? 'finished' : 'not-scheduled'); continue; }
+      if (finished) {
+        // P6 8.1 stores finished work's logic position (the data date, or later where retained
+        // logic holds it back); the engine must agree, since successors are scheduled from it.
+        row.finishedCompared++;
+        const same = run.es[i] === es && run.ef[i] === ef && run.ls[i] === ls && run.lf[i] === lf;
+        if (same) row.finishedMatched++;
+        else row.mismatches.push(`${a.code} (finished): ES/EF ours ${shown(run.es[i])}/${shown(run.ef[i])} P6 ${fromMinutes(es)}/${fromMinutes(ef)}, LS/LF ours ${shown(run.ls[i])}/${shown(run.lf[i])} P6 ${fromMinutes(ls)}/${fromMinutes(lf)}`);
+        continue;
+      }
+      const cal = calOf(a.calendarId ?? schedule.project.defaultCalendarId);
+      // Unlinked, unconstrained, unstarted work starts at the data date's first working minute.
+      if (!a.actualStart && !a.constraint && !withPredecessor.has(net.ids[i]) && dd !== null && cal && es !== nextWorkingTime(cal, dd)) {
+        exclude('stale-unlinked');
+        continue;
+      }
+      row.compared++;
+      const diffs: string[] = [];
+      const dates: [string, number, number][] = [['ES', run.es[i], es], ['EF', run.ef[i], ef], ['LS', run.ls[i], ls], ['LF', run.lf[i], lf]];
+      for (const [k, ours, theirs] of dates) if (ours !== theirs) diffs.push(`${k} ours ${shown(ours)} P6 ${fromMinutes(theirs)}`);
+      const tf = Number(field(r, 'total_float_hr_cnt'));
+      const ownFloat = cal ? workingMinutesBetween(cal, ef, lf) / 60 : NaN;
+      if (!(Math.abs(tf - ownFloat) < 0.01)) exclude('p6-float-inconsistent (float only)');
+      else if (!(Math.abs(tf - run.totalFloat[i]) < 0.01)) diffs.push(`TF ours ${run.totalFloat[i].toFixed(2)} P6 ${tf}`);
+      if (diffs.length === 0) row.matched++;
+      else row.mismatches.push(`${a.code} (${field(r, 'task_type')}, ${field(r, 'status_code')}${a.constraint ? `, ${a.constraint.type}` : ''}): ${diffs.join('; ')}`);
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+describe.skipIf(!existsSync(XER_DIR))(`CPM vs P6's stored dates on every XER sample (skipped when ${XER_DIR} is absent)`, () => {
+  const files = existsSync(XER_DIR) ? readdirSync(XER_DIR).filter((f) => f.toLowerCase().endsWith('.xer')).sort() : [];
+  const rows = files.flatMap(compareXer);
+
+  it('prints the per-file match table', () => {
+    const lines = ['file | project | activities | compared | matched | % | finished: compared/matched | excluded (rule: count)'];
+    for (const r of rows) {
+      const pct = r.compared ? ((100 * r.matched) / r.compared).toFixed(1) : '–';
+      lines.push(`${r.file} | ${r.project} | ${r.activities} | ${r.compared} | ${r.matched} | ${pct} | ${r.finishedCompared}/${r.finishedMatched} | ${Object.entries(r.excluded).map(([k, v]) => `${k}: ${v}`).join(', ') || '–'}`);
+      for (const m of r.mismatches.slice(0, 10)) lines.push(`    unmatched: ${m}`);
+    }
+    console.log(lines.join('\n'));
+    expect(rows.length).toBeGreaterThanOrEqual(files.length);
+  });
+
+  it('matches P6 on at least 99% of the compared activities of every project P6 scheduled', () => {
+    const scheduled = rows.filter((r) => r.compared > 0);
+    // The two real schedules (jaggelas 10001: 618 unfinished activities, SP10: 3,471) must be compared.
+    expect(scheduled.reduce((n, r) => n + r.compared, 0)).toBeGreaterThan(3000);
+    for (const r of scheduled) {
+      expect(r.matched / r.compared, `${r.file} ${r.project}: ${r.mismatches.slice(0, 5).join(' | ')}`).toBeGreaterThanOrEqual(0.99);
+    }
+  });
+
+  it("places finished work where P6's retained logic does, for at least 99% of the finished activities it stored", () => {
+    // Pooled over the files. The unmatched rest is listed in the table:
+    // - SP10's KM-CM-1000 and -1010: late dates of finished work limited through 2,072-hour lags to
+    //   later finished work; P6 counts those lags back from a point we do not reproduce (it affects
+    //   no unfinished activity: their dates all match).
+    // - mpxj_PredecessorCalendar's only activity: everything is finished, and P6's late date is the
+    //   project's scd_end_date (2020-12-30 08:00), which no activity's date explains; we end the
+    //   project at its latest actual finish.
+    const compared = rows.reduce((n, r) => n + r.finishedCompared, 0);
+    const matched = rows.reduce((n, r) => n + r.finishedMatched, 0);
+    expect(compared).toBeGreaterThan(500);
+    expect(matched / compared).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it('excludes only a small share by rule (besides finished work and never-scheduled files)', () => {
+    for (const r of rows) {
+      const byRule = Object.entries(r.excluded).filter(([k]) => k !== 'finished' && k !== 'not-scheduled').reduce((n, [, v]) => n + v, 0);
+      expect(byRule, `${r.file} ${r.project}`).toBeLessThanOrEqual(Math.max(3, 0.02 * r.activities));
+    }
+  });
+});
