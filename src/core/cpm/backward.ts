@@ -57,7 +57,7 @@ export function projectFinish(net: CpmNetwork, ef: Float64Array): number {
 function limits(net: CpmNetwork, opt: ResolvedCpmOptions, s: number, e: number): boolean {
   const k = net.kind[s];
   if (k === KIND_LOE || k === KIND_SUMMARY) return false;
-  if (opt.progressOverride && net.actFinish[s] === net.actFinish[s]) return false;
+  if ((opt.progressOverride || opt.actualProgress) && net.actFinish[s] === net.actFinish[s]) return false;
   if (!opt.progressOverride || net.actStart[s] !== net.actStart[s]) return true;
   const t = net.predType[e];
   return t === LINK_FF || t === LINK_SF;
@@ -69,7 +69,7 @@ export function backwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float
   for (let i = n - 1; i >= 0; i--) {
     const k = kind[i];
     if (k === KIND_SUMMARY) continue;
-    if (k === KIND_LOE && actFinish[i] === actFinish[i]) {
+    if ((k === KIND_LOE || opt.actualProgress) && actFinish[i] === actFinish[i]) {
       ls[i] = es[i];
       lf[i] = ef[i];
       continue;
@@ -126,8 +126,10 @@ export function backwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float
       lf[i] = v;
       continue;
     }
-    // A level of effort keeps the span the forward pass gave it.
-    const dur = k === KIND_LOE ? workingMinutesBetween(c, es[i], ef[i]) : actFinish[i] === actFinish[i] ? 0 : remMin[i];
+    // A level of effort keeps its span; so does started work under MS Project's rule, whose late
+    // start is its late finish less its whole span (actual and remaining).
+    const span = k === KIND_LOE || (opt.actualProgress && actStart[i] === actStart[i]);
+    const dur = span ? workingMinutesBetween(c, es[i], ef[i]) : actFinish[i] === actFinish[i] ? 0 : remMin[i];
     let f = fC === Infinity ? Infinity : previousWorkingTimeEnd(c, fC);
     let s = f === Infinity ? Infinity : addWorkingMinutes(c, f, -dur);
     if (sC < s) {

@@ -41,6 +41,8 @@ export interface CpmNetwork extends NetworkArrays {
   readonly durMin: Float64Array;
   /** Remaining duration in working minutes (the original when the file gives none). */
   readonly remMin: Float64Array;
+  /** Actual duration in working minutes (the file's, else original − remaining); 0 when none. */
+  readonly actMin: Float64Array;
   /** Actual start / finish in epoch minutes; NaN when there is none. */
   readonly actStart: Float64Array;
   readonly actFinish: Float64Array;
@@ -183,6 +185,7 @@ export function compileNetwork(schedule: Schedule): CpmNetwork {
   const cal = new Uint16Array(n);
   const durMin = new Float64Array(n);
   const remMin = new Float64Array(n);
+  const actMin = new Float64Array(n);
   const actStart = new Float64Array(n);
   const actFinish = new Float64Array(n);
   const cstrType = new Uint8Array(n);
@@ -205,6 +208,7 @@ export function compileNetwork(schedule: Schedule): CpmNetwork {
     const od = milestone ? 0 : Math.max(0, a.originalDuration ?? a.remainingDuration ?? 0);
     durMin[t] = od * 60;
     remMin[t] = milestone ? 0 : Math.max(0, a.remainingDuration ?? od) * 60;
+    actMin[t] = milestone ? 0 : Math.max(0, a.actualDuration ?? od - (a.remainingDuration ?? od)) * 60;
     actStart[t] = minutesOf(a.actualStart);
     actFinish[t] = minutesOf(a.actualFinish);
     // A finish without a start: the activity started when it finished (P6 shows it so).
@@ -267,7 +271,7 @@ export function compileNetwork(schedule: Schedule): CpmNetwork {
 
   return {
     n, ids, predStart, predIdx, predType, predLag, succStart, succIdx, succLink,
-    codes, names, kind, cal, calendars: compiled, projectCal, durMin, remMin, actStart, actFinish, cstrType, cstrDate,
+    codes, names, kind, cal, calendars: compiled, projectCal, durMin, remMin, actMin, actStart, actFinish, cstrType, cstrDate,
     lagMin, lagCal, summaryStart, summaryIdx, indexOf, warnings,
     project: { dataDate: schedule.project.dataDate, plannedStart: schedule.project.plannedStart, scheduling: schedule.project.scheduling },
   };

@@ -27,6 +27,9 @@
  *   when they finish); a start milestone at the next working minute.
  * - Constraints act on unstarted work only (P6 ignores them once an activity has started).
  *
+ * - With `progressFrom: 'actual-progress'` (MS Project) progressed work is not moved at all:
+ *   finished work keeps its actual dates and remaining work resumes where the actuals stopped.
+ *
  * drv[i] is the link (an index into the pred* arrays) that set node i's early date, or −1 when the
  * data date or a constraint did.
  */
@@ -48,7 +51,7 @@ import { LINK_FF, LINK_FS, LINK_SF, LINK_SS } from './network';
 import type { ResolvedCpmOptions } from './options';
 
 export function forwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, drv: Int32Array): void {
-  const { n, predStart, predIdx, predType, lagMin, lagCal, calendars, cal, kind, actStart, actFinish, remMin, cstrType, cstrDate } = net;
+  const { n, predStart, predIdx, predType, lagMin, lagCal, calendars, cal, kind, actStart, actFinish, remMin, actMin, cstrType, cstrDate } = net;
   const dd = opt.dataDate === opt.dataDate ? opt.dataDate : -Infinity;
   const fromActual = opt.ssLagFromActualStart;
   for (let i = 0; i < n; i++) {
@@ -62,6 +65,18 @@ export function forwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float6
     const as = actStart[i];
     const started = as === as;
     const done = actFinish[i] === actFinish[i];
+    if (started && opt.actualProgress) {
+      // MS Project: finished work stays where it happened; remaining work resumes where the
+      // actual work stopped, whatever the predecessors (they cannot move work already begun).
+      es[i] = as;
+      if (done) ef[i] = actFinish[i];
+      else {
+        const c = calendars[cal[i]];
+        const resume = actMin[i] > 0 ? addWorkingMinutes(c, as, actMin[i]) : as;
+        ef[i] = addWorkingMinutes(c, resume, remMin[i]);
+      }
+      continue;
+    }
     const c = calendars[cal[i]];
     let sC = -Infinity;
     let fC = -Infinity;

@@ -21,6 +21,8 @@ export interface CpmOptions {
   floatType?: 'finish' | 'start' | 'smallest';
   /** Late dates of open-ended activities count back from this date instead of the project's early finish. */
   mustFinishBy?: LocalDateTime;
+  /** Progressed work from the data date (P6, default) or where its actuals stopped (MS Project). */
+  progressFrom?: 'data-date' | 'actual-progress';
 }
 
 /** The options as the passes read them: every field set, dates in epoch minutes (NaN = none). */
@@ -33,6 +35,8 @@ export interface ResolvedCpmOptions {
   /** 0 finish float, 1 start float, 2 smallest. */
   readonly floatType: 0 | 1 | 2;
   readonly mustFinishBy: number;
+  /** MS Project's rule for progressed work (see SchedulingOptions.progressFrom). */
+  readonly actualProgress: boolean;
 }
 
 const minutes = (d: LocalDateTime | undefined): number => {
@@ -46,10 +50,12 @@ export function resolveOptions(project: Pick<Project, 'dataDate' | 'plannedStart
   const file: SchedulingOptions = project?.scheduling ?? {};
   const o = { ...file, ...definedOnly(over) };
   const ft = o.floatType ?? 'finish';
+  const actualProgress = o.progressFrom === 'actual-progress';
   return {
     // Without a data date the project's planned start is the floor: P6 always has one, and
-    // unlinked work must start somewhere.
-    dataDate: minutes(over.dataDate ?? project?.dataDate ?? project?.plannedStart),
+    // unlinked work must start somewhere. MS Project bounds unstarted work by the project start only.
+    dataDate: minutes(over.dataDate ?? (actualProgress ? project?.plannedStart : (project?.dataDate ?? project?.plannedStart))),
+    actualProgress,
     progressOverride: o.progressOverride ?? false,
     criticalFloatHours: o.criticalFloatHours ?? 0,
     longestPath: o.criticalPath === 'longest-path',

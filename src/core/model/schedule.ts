@@ -90,6 +90,14 @@ export interface SchedulingOptions {
   floatType?: 'finish' | 'start' | 'smallest';
   /** Project must-finish-by date: late dates of open-ended activities count back from it (P6 PROJECT.plan_end_date). */
   mustFinishBy?: LocalDateTime;
+  /**
+   * Where progressed work sits in the logic. `data-date` (P6): remaining work runs from the data
+   * date and nothing unfinished starts before it. `actual-progress` (MS Project, without "move
+   * uncompleted parts after the status date"): remaining work resumes where the actual work
+   * stopped (actual start + actual duration), finished work keeps its actual dates, and only the
+   * project start bounds unstarted work.
+   */
+  progressFrom?: 'data-date' | 'actual-progress';
 }
 
 export type MeasureBasis = 'cost' | 'units' | 'duration';

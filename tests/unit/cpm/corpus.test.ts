@@ -36,11 +36,13 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileCalendar, nextWorkingTime, workingMinutesBetween, type CompiledCalendar } from '../../../src/core/calendar';
 import { compileNetwork, scheduleNetwork } from '../../../src/core/cpm';
+import { readMspdi } from '../../../src/core/import/mspdi';
 import { parseXerTables, readXer } from '../../../src/core/import/xer';
 import { fromMinutes, tryToMinutes } from '../../../src/core/model/dates';
 
 const SAMPLES = resolve(__dirname, '../../../../shared/samples/schedules');
 const XER_DIR = resolve(SAMPLES, 'xer');
+const MSPDI_DIR = resolve(SAMPLES, 'mspdi');
 
 interface Row {
   file: string;
@@ -169,5 +171,145 @@ describe.skipIf(!existsSync(XER_DIR))(`CPM vs P6's stored dates on every XER sam
       const byRule = Object.entries(r.excluded).filter(([k]) => k !== 'finished' && k !== 'not-scheduled').reduce((n, [, v]) => n + v, 0);
       expect(byRule, `${r.file} ${r.project}`).toBeLessThanOrEqual(Math.max(3, 0.02 * r.activities));
     }
+  });
+});
+
+/** The stored scheduling fields of each MSPDI task, by UID, read straight from the XML. */
+function storedTasks(xml: string): Map<string, Record<string, string>> {
+  const out = new Map<string, Record<string, string>>();
+  for (const m of xml.matchAll(/<Task>([\s\S]*?)<\/Task>/g)) {
+    // Only the task's own fields: links, baselines, custom fields and timephased data nest inside.
+    const body = m[1].replace(/<(PredecessorLink|Baseline|ExtendedAttribute|TimephasedData)>[\s\S]*?<\/\1>/g, '');
+    const o: Record<string, string> = {};
+    for (const k of ['UID', 'Start', 'Finish', 'EarlyStart', 'EarlyFinish', 'LateStart', 'LateFinish', 'TotalSlack', 'Duration', 'ActualStart', 'ActualFinish']) {
+      const v = new RegExp(`<${k}>([^<]*)</${k}>`).exec(body);
+      if (v) o[k] = v[1];
+    }
+    out.set(o.UID, o);
+  }
+  return out;
+}
+
+/** ISO 8601 duration (PT8H30M0S) in minutes. */
+const isoMinutes = (d: string | undefined): number => {
+  const m = d ? /^PT(\d+)H(\d+)M(\d+(?:\.\d+)?)S$/.exec(d) : null;
+  return m ? Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) / 60 : NaN;
+};
+
+/**
+ * MS Project's stored Early/Late Start/Finish and TotalSlack against the engine, with MS Project's
+ * rule for progress (Project.scheduling.progressFrom = 'actual-progress', set by the MSPDI reader).
+ * Finished tasks: dates compared (they are the actuals), slack not (MS Project shows 0, we give none).
+ * Named rules, each checkable from the file alone and each excluding the WHOLE file (one task
+ * scheduled differently moves the project finish, and with it every late date and slack):
+ * - `not-msp-calculated`: a stored TotalSlack is not the stored LateFinish − EarlyFinish on the
+ *   task's calendar, or a stored Start precedes its finish-to-start predecessor's stored Finish: a
+ *   tool wrote these fields without scheduling (aspose_not_updated.xml; some of
+ *   mpxj_mspditimephased's summary-rolled tasks).
+ * - `duration-not-on-calendar`: an unstarted task's stored Finish − Start on its calendar, as
+ *   read, is not its Duration: MS Project used other working time (resource calendars or units
+ *   on effort-driven tasks, or a calendar the reader maps differently: mpxj_legacy_sample's
+ *   800-hour task spans 400 working hours, mpxj_mspdiresource, mpxj_mspditimephased).
+ * - `starts-before-project-start`: an unstarted task without predecessors or constraint whose
+ *   stored start is not the project start's first working minute: the stored dates predate the
+ *   project's start date (mpxj_assignment-assignments-project2019: tasks in 2016, project start 2018).
+ * What is left are MS Project's own calculations on the reader's calendars: all must match.
+ */
+function compareMspdi(file: string): Row {
+  const bytes = readFileSync(resolve(MSPDI_DIR, file));
+  const stored = storedTasks(new TextDecoder().decode(bytes));
+  const schedule = readMspdi(new Uint8Array(bytes), { fileName: file }).schedules[0];
+  const net = compileNetwork(schedule);
+  const run = scheduleNetwork(net);
+  const calById = new Map(schedule.calendars.map((c) => [c.id, c]));
+  const compiledCals = new Map<string, CompiledCalendar>();
+  const calOf = (id: string | undefined): CompiledCalendar | undefined => {
+    const c = id === undefined ? undefined : calById.get(id);
+    if (!c) return undefined;
+    if (!compiledCals.has(c.id)) compiledCals.set(c.id, compileCalendar(c, { calendarsById: calById }));
+    return compiledCals.get(c.id);
+  };
+  const withPredecessor = new Set(schedule.relationships.map((r) => r.successorId));
+  const projectStart = schedule.project.plannedStart ? tryToMinutes(schedule.project.plannedStart) : null;
+  const row: Row = { file, project: schedule.project.code ?? schedule.project.name, activities: net.n, compared: 0, matched: 0, finishedCompared: 0, finishedMatched: 0, excluded: {}, mismatches: [] };
+  const m = (v: string | undefined) => (v ? tryToMinutes(v.slice(0, 16)) : null);
+  const activity = new Map(schedule.activities.map((a) => [a.id, a]));
+  const calOfActivity = (id: string) => calOf(activity.get(id)?.calendarId ?? schedule.project.defaultCalendarId);
+
+  // File-level rules first: a schedule MS Project did not calculate, or calculated on other
+  // working time, moves the project finish and so every late date; its tasks are not compared.
+  const broken = new Set<string>();
+  for (const a of schedule.activities) {
+    const t = stored.get(a.id);
+    const cal = calOfActivity(a.id);
+    const ef = m(t?.EarlyFinish);
+    const lf = m(t?.LateFinish);
+    const start = m(t?.Start);
+    const finish = m(t?.Finish);
+    if (!t || !cal || ef === null || lf === null || start === null || finish === null) continue;
+    const slack = Number(t.TotalSlack) / 600;
+    if (!a.actualFinish && !(Math.abs(slack - workingMinutesBetween(cal, ef, lf) / 60) < 0.01)) broken.add('not-msp-calculated');
+    if (!a.actualStart && Math.abs(workingMinutesBetween(cal, start, finish) - isoMinutes(t.Duration)) > 0.5) broken.add('duration-not-on-calendar');
+    if (!a.actualStart && !a.constraint && !withPredecessor.has(a.id) && projectStart !== null && start !== nextWorkingTime(cal, projectStart)) broken.add('starts-before-project-start');
+  }
+  for (const r of schedule.relationships) {
+    const pf = m(stored.get(r.predecessorId)?.Finish);
+    const ss = m(stored.get(r.successorId)?.Start);
+    if (r.type === 'FS' && r.lagHours === 0 && pf !== null && ss !== null && ss < pf) broken.add('not-msp-calculated');
+  }
+  if (broken.size) {
+    row.excluded[`${[...broken].join(' + ')} (whole file)`] = net.n;
+    return row;
+  }
+
+  for (let i = 0; i < net.n; i++) {
+    const t = stored.get(net.ids[i]);
+    const a = activity.get(net.ids[i])!;
+    const es = m(t?.EarlyStart);
+    const ef = m(t?.EarlyFinish);
+    const ls = m(t?.LateStart);
+    const lf = m(t?.LateFinish);
+    if (!t || es === null || ef === null || ls === null || lf === null) {
+      row.excluded['no stored dates'] = (row.excluded['no stored dates'] ?? 0) + 1;
+      continue;
+    }
+    const diffs: string[] = [];
+    for (const [k, ours, theirs] of [['ES', run.es[i], es], ['EF', run.ef[i], ef], ['LS', run.ls[i], ls], ['LF', run.lf[i], lf]] as const) {
+      if (ours !== theirs) diffs.push(`${k} ours ${shown(ours)} MSP ${fromMinutes(theirs)}`);
+    }
+    if (a.actualFinish) {
+      row.finishedCompared++;
+      if (diffs.length === 0) row.finishedMatched++;
+      else row.mismatches.push(`${a.code} (finished): ${diffs.join('; ')}`);
+      continue;
+    }
+    const slack = Number(t.TotalSlack) / 600;
+    if (!(Math.abs(slack - run.totalFloat[i]) < 0.01)) diffs.push(`TotalSlack ours ${run.totalFloat[i].toFixed(2)} MSP ${slack.toFixed(2)}`);
+    row.compared++;
+    if (diffs.length === 0) row.matched++;
+    else row.mismatches.push(`${a.code} ${a.name}: ${diffs.join('; ')}`);
+  }
+  return row;
+}
+
+describe.skipIf(!existsSync(MSPDI_DIR))(`CPM vs MS Project's stored dates on the MSPDI samples (skipped when ${MSPDI_DIR} is absent)`, () => {
+  const files = existsSync(MSPDI_DIR) ? readdirSync(MSPDI_DIR).filter((f) => f.toLowerCase().endsWith('.xml')).sort() : [];
+  const rows = files.map(compareMspdi);
+
+  it('prints the per-file match table', () => {
+    const lines = ['file | tasks | compared | matched | % | finished: compared/matched | excluded (rule: count)'];
+    for (const r of rows) {
+      const pct = r.compared ? ((100 * r.matched) / r.compared).toFixed(1) : '–';
+      lines.push(`${r.file} | ${r.activities} | ${r.compared} | ${r.matched} | ${pct} | ${r.finishedCompared}/${r.finishedMatched} | ${Object.entries(r.excluded).map(([k, v]) => `${k}: ${v}`).join(', ') || '–'}`);
+      for (const x of r.mismatches.slice(0, 5)) lines.push(`    unmatched: ${x}`);
+    }
+    console.log(lines.join('\n'));
+    expect(rows.length).toBe(files.length);
+  });
+
+  it("matches MS Project's stored dates and total slack on every compared task", () => {
+    const compared = rows.reduce((n, r) => n + r.compared + r.finishedCompared, 0);
+    expect(compared).toBeGreaterThan(250);
+    for (const r of rows) expect(r.mismatches, r.file).toEqual([]);
   });
 });
