@@ -84,12 +84,22 @@ export interface ActivityCpm {
 const date = (m: number): LocalDateTime | undefined => (Number.isFinite(m) ? fromMinutes(m) : undefined);
 const hours = (h: number): number | undefined => (Number.isFinite(h) ? Math.round(h * 1e6) / 1e6 : undefined);
 
-/** The CPM figures of every activity, in topological order. */
+/**
+ * The CPM figures of every activity, in topological order. Finished work shows its actual dates
+ * as early and late dates and no float (its logic position, which P6 also computes, stays in
+ * CpmSchedule's arrays); in-progress work shows the early start of its remaining work.
+ */
 export function activityResults(r: CpmSchedule): ActivityCpm[] {
   const { net } = r;
   const out: ActivityCpm[] = new Array(net.n);
   for (let i = 0; i < net.n; i++) {
     const d = r.driving[i];
+    if (net.actFinish[i] === net.actFinish[i]) {
+      const as = date(net.actStart[i]);
+      const af = date(net.actFinish[i]);
+      out[i] = { id: net.ids[i], code: net.codes[i], earlyStart: as, earlyFinish: af, lateStart: as, lateFinish: af, totalFloat: undefined, freeFloat: undefined, critical: false, drivingPredecessorId: undefined };
+      continue;
+    }
     out[i] = {
       id: net.ids[i],
       code: net.codes[i],
