@@ -22,12 +22,13 @@ import { mspdiSuite } from './mspdi.bench';
 import { tablesSuite } from './tables.bench';
 import { reportsSuite } from './reports.bench';
 import { gridSuite } from './grid.bench';
+import { cpmSuite } from './cpm.bench';
 import { markdownTable, type BenchResult, type BenchSuite } from './harness';
 import { bench, benchAsync } from './harness';
 import { subscriptionLoadBench } from './subscription.bench';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- suites differ in their setup type
-const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite, mspdiSuite, tablesSuite, baselinesSuite, reportsSuite, gridSuite];
+const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite, mspdiSuite, tablesSuite, baselinesSuite, reportsSuite, gridSuite, cpmSuite];
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {

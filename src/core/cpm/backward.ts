@@ -14,22 +14,27 @@
  * successor's early date moves), or up to the open end for activities without one.
  */
 import { addWorkingMinutes, isWorkingTime, nextWorkingTime, previousWorkingTimeEnd, workingMinutesBetween } from '../calendar';
-import {
-  CSTR_ALAP,
-  CSTR_FINISH_ON,
-  CSTR_FINISH_ON_OR_BEFORE,
-  CSTR_MANDATORY_FINISH,
-  CSTR_MANDATORY_START,
-  CSTR_START_ON,
-  CSTR_START_ON_OR_BEFORE,
-  KIND_FINISH_MILESTONE,
-  KIND_LOE,
-  KIND_START_MILESTONE,
-  KIND_SUMMARY,
-} from './codes';
 import type { CpmNetwork } from './compile';
-import { LINK_FF, LINK_FS, LINK_SF, LINK_SS } from './network';
 import type { ResolvedCpmOptions } from './options';
+
+// Local copies of ./codes.ts and ./network.ts constants: an imported binding is a module-cell
+// load V8 does not fold when modules are not bundled (vitest, tsx), which costs several
+// nanoseconds per read in these loops (see calendar/arithmetic.ts). tests/unit/cpm checks them.
+const CSTR_ALAP = 9;
+const CSTR_FINISH_ON = 4;
+const CSTR_FINISH_ON_OR_BEFORE = 5;
+const CSTR_MANDATORY_FINISH = 8;
+const CSTR_MANDATORY_START = 7;
+const CSTR_START_ON = 1;
+const CSTR_START_ON_OR_BEFORE = 2;
+const KIND_FINISH_MILESTONE = 2;
+const KIND_LOE = 3;
+const KIND_START_MILESTONE = 1;
+const KIND_SUMMARY = 4;
+const LINK_FF = 2;
+const LINK_FS = 0;
+const LINK_SF = 3;
+const LINK_SS = 1;
 
 /**
  * The project's early finish: the latest early finish of unfinished work (finished work's logic

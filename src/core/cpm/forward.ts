@@ -34,21 +34,26 @@
  * data date or a constraint did.
  */
 import { addWorkingMinutes, isWorkingTime, nextWorkingTime, previousWorkingTimeEnd } from '../calendar';
-import {
-  CSTR_FINISH_ON,
-  CSTR_FINISH_ON_OR_AFTER,
-  CSTR_MANDATORY_FINISH,
-  CSTR_MANDATORY_START,
-  CSTR_START_ON,
-  CSTR_START_ON_OR_AFTER,
-  KIND_FINISH_MILESTONE,
-  KIND_LOE,
-  KIND_START_MILESTONE,
-  KIND_SUMMARY,
-} from './codes';
 import type { CpmNetwork } from './compile';
-import { LINK_FF, LINK_FS, LINK_SF, LINK_SS } from './network';
 import type { ResolvedCpmOptions } from './options';
+
+// Local copies of ./codes.ts and ./network.ts constants: an imported binding is a module-cell
+// load V8 does not fold when modules are not bundled (vitest, tsx), which costs several
+// nanoseconds per read in these loops (see calendar/arithmetic.ts). tests/unit/cpm checks them.
+const CSTR_FINISH_ON = 4;
+const CSTR_FINISH_ON_OR_AFTER = 6;
+const CSTR_MANDATORY_FINISH = 8;
+const CSTR_MANDATORY_START = 7;
+const CSTR_START_ON = 1;
+const CSTR_START_ON_OR_AFTER = 3;
+const KIND_FINISH_MILESTONE = 2;
+const KIND_LOE = 3;
+const KIND_START_MILESTONE = 1;
+const KIND_SUMMARY = 4;
+const LINK_FF = 2;
+const LINK_FS = 0;
+const LINK_SF = 3;
+const LINK_SS = 1;
 
 export function forwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, drv: Int32Array): void {
   const { n, predStart, predIdx, predType, lagMin, lagCal, calendars, cal, kind, actStart, actFinish, remMin, actMin, cstrType, cstrDate } = net;
