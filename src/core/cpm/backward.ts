@@ -254,13 +254,18 @@ export function freeFloats(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64
       const t = predType[e];
       let base = t === LINK_FS || t === LINK_FF ? ef[i] : es[i];
       if (t !== LINK_FS && t !== LINK_FF && fromActual && actStart[i] === actStart[i]) base = actStart[i];
+      // The lag comes off the successor's date (on the link's calendar), and the slack is counted
+      // on this activity's calendar from its own date: a lag over the lag calendar's holidays then
+      // gives the slack P6 stores.
       const lag = lagMin[e];
-      const v = lag === 0 ? base : addWorkingMinutes(calendars[lagCal[e]], base, lag);
       const target = t === LINK_FS || t === LINK_SS ? es[s] : ef[s];
-      const slack = workingMinutesBetween(c, v, target);
+      const limit = lag === 0 ? target : addWorkingMinutes(calendars[lagCal[e]], target, -lag);
+      const slack = workingMinutesBetween(c, base, limit);
       if (slack < free) free = slack;
     }
     if (!linked) free = workingMinutesBetween(c, ef[i], openEnd);
-    ff[i] = free / 60;
+    // Never negative: a successor held early by a constraint or the data date leaves no free
+    // float, not a debt (P6 stores 0; negative float shows in total float).
+    ff[i] = free > 0 ? free / 60 : 0;
   }
 }

@@ -60,6 +60,8 @@ describe('constraints', () => {
     expect(dates(at('B'))).toEqual(['2026-01-06T08:00', '2026-01-06T17:00', '2026-01-06T08:00', '2026-01-06T17:00']);
     expect(at('P').totalFloat).toBe(-16);
     expect(at('P').critical).toBe(true);
+    // B starts before P finishes: no free float, and never a negative one (P6 stores 0).
+    expect(at('P').freeFloat).toBe(0);
   });
 
   it('mandatory finish (CS_MANDFIN) overrides the logic', () => {

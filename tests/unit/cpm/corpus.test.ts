@@ -28,6 +28,11 @@
  *   the P6 8.1 file (SP10), whose floats differ from their own dates by up to a week; P6 23.12
  *   (jaggelas) stores ALAP floats that agree with its dates, and so do we.
  *
+ * - `successor-in-other-project` (free float only): the activity's successor lies in another
+ *   project of the file (aspose_MultiprojectWithExternal: A1000 → project 5494's A1010). P6 stores
+ *   the free float up to that successor; each project is scheduled here on its own, where the
+ *   activity is open-ended.
+ *
  * What remains unmatched after the rules is listed in the printed table; the test requires at
  * least 99% per project (today every compared activity matches: see the table).
  */
@@ -53,6 +58,10 @@ interface Row {
   /** Finished activities whose logic position P6 stored, and how many of those we match. */
   finishedCompared: number;
   finishedMatched: number;
+  /** Free float: compared, matched, and unmatched where P6 stored 0 but we find slack. */
+  freeCompared: number;
+  freeMatched: number;
+  freeZeroInP6: number;
   excluded: Record<string, number>;
   mismatches: string[];
 }
@@ -71,6 +80,10 @@ function compareXer(file: string): Row[] {
   const field = (r: string[], name: string): string | undefined => r[col(name)] || undefined;
   const predT = tables.find((t) => t.name === 'TASKPRED');
   const withPredecessor = new Set(predT ? predT.rows.map((r) => r[predT.fields.indexOf('task_id')]) : []);
+  // Predecessors of links that cross projects: their successor is scheduled in the other project.
+  const crossPred = new Set(
+    predT ? predT.rows.filter((r) => r[predT.fields.indexOf('proj_id')] !== r[predT.fields.indexOf('pred_proj_id')]).map((r) => r[predT.fields.indexOf('pred_task_id')]) : [],
+  );
 
   const rows: Row[] = [];
   for (const schedule of result.schedules) {
@@ -86,7 +99,7 @@ function compareXer(file: string): Row[] {
     };
     const activityById = new Map(schedule.activities.map((a) => [a.id, a]));
     const dd = schedule.project.dataDate ? tryToMinutes(schedule.project.dataDate) : null;
-    const row: Row = { file, project: schedule.project.code ?? schedule.project.id, activities: net.n, compared: 0, matched: 0, finishedCompared: 0, finishedMatched: 0, excluded: {}, mismatches: [] };
+    const row: Row = { file, project: schedule.project.code ?? schedule.project.id, activities: net.n, compared: 0, matched: 0, finishedCompared: 0, finishedMatched: 0, freeCompared: 0, freeMatched: 0, freeZeroInP6: 0, excluded: {}, mismatches: [] };
     const exclude = (rule: string) => (row.excluded[rule] = (row.excluded[rule] ?? 0) + 1);
     for (let i = 0; i < net.n; i++) {
       const r = p6.get(net.ids[i]) as string[];
@@ -120,6 +133,14 @@ function compareXer(file: string): Row[] {
       const ownFloat = cal ? workingMinutesBetween(cal, ef, lf) / 60 : NaN;
       if (!(Math.abs(tf - ownFloat) < 0.01)) exclude('p6-float-inconsistent (float only)');
       else if (!(Math.abs(tf - run.totalFloat[i]) < 0.01)) diffs.push(`TF ours ${run.totalFloat[i].toFixed(2)} P6 ${tf}`);
+      const ff = Number(field(r, 'free_float_hr_cnt'));
+      if (Number.isFinite(ff) && crossPred.has(net.ids[i])) exclude('successor-in-other-project (free float only)');
+      else if (Number.isFinite(ff)) {
+        row.freeCompared++;
+        if (Math.abs(ff - run.freeFloat[i]) < 0.01) row.freeMatched++;
+        else if (ff === 0 && run.freeFloat[i] > 0) row.freeZeroInP6++;
+        else row.mismatches.push(`${a.code}: free float ours ${run.freeFloat[i].toFixed(2)} P6 ${ff}`);
+      }
       if (diffs.length === 0) row.matched++;
       else row.mismatches.push(`${a.code} (${field(r, 'task_type')}, ${field(r, 'status_code')}${a.constraint ? `, ${a.constraint.type}` : ''}): ${diffs.join('; ')}`);
     }
@@ -133,10 +154,10 @@ describe.skipIf(!existsSync(XER_DIR))(`CPM vs P6's stored dates on every XER sam
   const rows = files.flatMap(compareXer);
 
   it('prints the per-file match table', () => {
-    const lines = ['file | project | activities | compared | matched | % | finished: compared/matched | excluded (rule: count)'];
+    const lines = ['file | project | activities | compared | matched | % | free float: compared/matched/P6 0 | finished: compared/matched | excluded (rule: count)'];
     for (const r of rows) {
       const pct = r.compared ? ((100 * r.matched) / r.compared).toFixed(1) : '–';
-      lines.push(`${r.file} | ${r.project} | ${r.activities} | ${r.compared} | ${r.matched} | ${pct} | ${r.finishedCompared}/${r.finishedMatched} | ${Object.entries(r.excluded).map(([k, v]) => `${k}: ${v}`).join(', ') || '–'}`);
+      lines.push(`${r.file} | ${r.project} | ${r.activities} | ${r.compared} | ${r.matched} | ${pct} | ${r.freeCompared}/${r.freeMatched}/${r.freeZeroInP6} | ${r.finishedCompared}/${r.finishedMatched} | ${Object.entries(r.excluded).map(([k, v]) => `${k}: ${v}`).join(', ') || '–'}`);
       for (const m of r.mismatches.slice(0, 10)) lines.push(`    unmatched: ${m}`);
     }
     console.log(lines.join('\n'));
@@ -149,6 +170,21 @@ describe.skipIf(!existsSync(XER_DIR))(`CPM vs P6's stored dates on every XER sam
     expect(scheduled.reduce((n, r) => n + r.compared, 0)).toBeGreaterThan(3000);
     for (const r of scheduled) {
       expect(r.matched / r.compared, `${r.file} ${r.project}: ${r.mismatches.slice(0, 5).join(' | ')}`).toBeGreaterThanOrEqual(0.99);
+    }
+  });
+
+  it('matches P6 free float exactly in P6 23 and differs in P6 8.1 only where P6 stored 0', () => {
+    // Free float (free_float_hr_cnt) is compared on its own: the dates and total float above do not
+    // depend on it. jaggelas (P6 23.12) must match on every activity. SP10 (P6 8.1) stores 0 on
+    // about 4% of its activities where the successors' early dates leave slack, open-ended or not
+    // (P1EWCC-PWP02-12700 finishes 2017-12-18 16:00, its only successor starts 2018-04-27 16:00, and
+    // P6 8.1 stores free float 0): no rule we know reproduces that, so those are counted, not
+    // matched, and every other value must agree.
+    const jaggelas = rows.find((r) => r.file.startsWith('jaggelas') && r.compared > 0);
+    if (jaggelas) expect([jaggelas.freeMatched, jaggelas.freeZeroInP6]).toEqual([jaggelas.freeCompared, 0]);
+    for (const r of rows) {
+      expect(r.freeMatched + r.freeZeroInP6, r.file).toBe(r.freeCompared);
+      expect(r.freeZeroInP6, r.file).toBeLessThanOrEqual(0.05 * r.freeCompared);
     }
   });
 
@@ -231,7 +267,7 @@ function compareMspdi(file: string): Row {
   };
   const withPredecessor = new Set(schedule.relationships.map((r) => r.successorId));
   const projectStart = schedule.project.plannedStart ? tryToMinutes(schedule.project.plannedStart) : null;
-  const row: Row = { file, project: schedule.project.code ?? schedule.project.name, activities: net.n, compared: 0, matched: 0, finishedCompared: 0, finishedMatched: 0, excluded: {}, mismatches: [] };
+  const row: Row = { file, project: schedule.project.code ?? schedule.project.name, activities: net.n, compared: 0, matched: 0, finishedCompared: 0, finishedMatched: 0, freeCompared: 0, freeMatched: 0, freeZeroInP6: 0, excluded: {}, mismatches: [] };
   const m = (v: string | undefined) => (v ? tryToMinutes(v.slice(0, 16)) : null);
   const activity = new Map(schedule.activities.map((a) => [a.id, a]));
   const calOfActivity = (id: string) => calOf(activity.get(id)?.calendarId ?? schedule.project.defaultCalendarId);
