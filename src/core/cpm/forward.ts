@@ -56,9 +56,8 @@ const LINK_SF = 3;
 const LINK_SS = 1;
 
 export function forwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, drv: Int32Array): void {
-  const { n, predStart, predIdx, predType, lagMin, lagCal, calendars, cal, kind, actStart, actFinish, remMin, actMin, cstrType, cstrDate } = net;
+  const { n, predStart, predType, calendars, cal, kind, actStart, actFinish, remMin, actMin, cstrType, cstrDate } = net;
   const dd = opt.dataDate === opt.dataDate ? opt.dataDate : -Infinity;
-  const fromActual = opt.ssLagFromActualStart;
   for (let i = 0; i < n; i++) {
     const k = kind[i];
     drv[i] = -1;
@@ -89,26 +88,9 @@ export function forwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float6
     let fL = -1;
     if (!started || !opt.progressOverride) {
       for (let e = predStart[i]; e < predStart[i + 1]; e++) {
-        const p = predIdx[e];
-        const pk = kind[p];
-        if (pk === KIND_LOE || pk === KIND_SUMMARY) continue; // they span, they do not drive
-        // Under progress override, finished work has met every link out of it.
-        if (opt.progressOverride && actFinish[p] === actFinish[p]) continue;
+        const v = linkDate(net, opt, es, ef, started, e);
+        if (v === -Infinity) continue;
         const t = predType[e];
-        // Retained logic: a started activity has met its start-type links from started predecessors.
-        if (started && (t === LINK_SS || t === LINK_SF) && actStart[p] === actStart[p]) continue;
-        let base: number;
-        if (t === LINK_FS || t === LINK_FF) base = ef[p];
-        else base = fromActual && actStart[p] === actStart[p] ? actStart[p] : es[p];
-        const lag = lagMin[e];
-        let v: number;
-        if (actFinish[p] === actFinish[p]) {
-          // Finished predecessor: the lag runs from its actual date, but the link never asks for
-          // less than its logic position (the data date, or later if retained logic held it back).
-          const actual = t === LINK_FS || t === LINK_FF ? actFinish[p] : actStart[p];
-          v = lag === 0 ? actual : addWorkingMinutes(calendars[lagCal[e]], actual, lag);
-          if (base > v) v = base;
-        } else v = lag === 0 ? base : addWorkingMinutes(calendars[lagCal[e]], base, lag);
         if (t === LINK_FS || t === LINK_SS) {
           if (v > sC) { sC = v; sL = e; }
         } else if (v > fC) { fC = v; fL = e; }
@@ -176,6 +158,35 @@ export function forwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float6
     ef[i] = f;
     drv[i] = d;
   }
+}
+
+/**
+ * The date link e asks of its successor in the forward pass: a start (FS, SS) or a finish (FF,
+ * SF), on the link's calendar; −Infinity when the link asks nothing (an LOE or summary
+ * predecessor, a finished one under progress override, a start-type link from a started
+ * predecessor into started work). The forward pass takes the latest; paths.ts finds every link
+ * that meets it (the driving ones).
+ */
+export function linkDate(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, started: boolean, e: number): number {
+  const { predIdx, predType, lagMin, lagCal, calendars, kind, actStart, actFinish } = net;
+  const p = predIdx[e];
+  const pk = kind[p];
+  if (pk === KIND_LOE || pk === KIND_SUMMARY) return -Infinity; // they span, they do not drive
+  // Under progress override, finished work has met every link out of it.
+  if (opt.progressOverride && actFinish[p] === actFinish[p]) return -Infinity;
+  const t = predType[e];
+  // Retained logic: a started activity has met its start-type links from started predecessors.
+  if (started && (t === LINK_SS || t === LINK_SF) && actStart[p] === actStart[p]) return -Infinity;
+  const base = t === LINK_FS || t === LINK_FF ? ef[p] : opt.ssLagFromActualStart && actStart[p] === actStart[p] ? actStart[p] : es[p];
+  const lag = lagMin[e];
+  if (actFinish[p] === actFinish[p]) {
+    // Finished predecessor: the lag runs from its actual date, but the link never asks for
+    // less than its logic position (the data date, or later if retained logic held it back).
+    const actual = t === LINK_FS || t === LINK_FF ? actFinish[p] : actStart[p];
+    const v = lag === 0 ? actual : addWorkingMinutes(calendars[lagCal[e]], actual, lag);
+    return base > v ? base : v;
+  }
+  return lag === 0 ? base : addWorkingMinutes(calendars[lagCal[e]], base, lag);
 }
 
 /**

@@ -56,7 +56,7 @@ export function scheduleNetwork(net: CpmNetwork, options: CpmOptions = {}): CpmS
   totalFloats(net, opt, es, ef, ls, lf, totalFloat);
   freeFloats(net, opt, es, ef, openEnd, freeFloat);
   const critical = new Uint8Array(n);
-  if (opt.longestPath) markLongestPath(net, ef, driving, finish, critical);
+  if (opt.longestPath) markLongestPath(net, opt, es, ef, finish, critical);
   else {
     // A hundredth of a minute of slack: float comes from differences of float minutes.
     const limit = opt.criticalFloatHours + 1 / 6000;

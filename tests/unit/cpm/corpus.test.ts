@@ -62,6 +62,10 @@ interface Row {
   freeCompared: number;
   freeMatched: number;
   freeZeroInP6: number;
+  /** Longest path: activities P6 flags (driving_path_flag), we mark, and both. */
+  longestP6: number;
+  longestOurs: number;
+  longestBoth: number;
   excluded: Record<string, number>;
   mismatches: string[];
 }
@@ -89,6 +93,7 @@ function compareXer(file: string): Row[] {
   for (const schedule of result.schedules) {
     const net = compileNetwork(schedule);
     const run = scheduleNetwork(net);
+    const longest = scheduleNetwork(net, { criticalPath: 'longest-path' }).critical;
     const calById = new Map(schedule.calendars.map((c) => [c.id, c]));
     const compiled = new Map<string, CompiledCalendar>();
     const calOf = (id: string | undefined): CompiledCalendar | undefined => {
@@ -99,7 +104,7 @@ function compareXer(file: string): Row[] {
     };
     const activityById = new Map(schedule.activities.map((a) => [a.id, a]));
     const dd = schedule.project.dataDate ? tryToMinutes(schedule.project.dataDate) : null;
-    const row: Row = { file, project: schedule.project.code ?? schedule.project.id, activities: net.n, compared: 0, matched: 0, finishedCompared: 0, finishedMatched: 0, freeCompared: 0, freeMatched: 0, freeZeroInP6: 0, excluded: {}, mismatches: [] };
+    const row: Row = { file, project: schedule.project.code ?? schedule.project.id, activities: net.n, compared: 0, matched: 0, finishedCompared: 0, finishedMatched: 0, freeCompared: 0, freeMatched: 0, freeZeroInP6: 0, longestP6: 0, longestOurs: 0, longestBoth: 0, excluded: {}, mismatches: [] };
     const exclude = (rule: string) => (row.excluded[rule] = (row.excluded[rule] ?? 0) + 1);
     for (let i = 0; i < net.n; i++) {
       const r = p6.get(net.ids[i]) as string[];
@@ -126,6 +131,11 @@ function compareXer(file: string): Row[] {
         continue;
       }
       row.compared++;
+      // P6's driving_path_flag marks the longest path; ours must mark the same activities.
+      const onPath = field(r, 'driving_path_flag') === 'Y';
+      if (onPath) row.longestP6++;
+      if (longest[i] === 1) row.longestOurs++;
+      if (onPath && longest[i] === 1) row.longestBoth++;
       const diffs: string[] = [];
       const dates: [string, number, number][] = [['ES', run.es[i], es], ['EF', run.ef[i], ef], ['LS', run.ls[i], ls], ['LF', run.lf[i], lf]];
       for (const [k, ours, theirs] of dates) if (ours !== theirs) diffs.push(`${k} ours ${shown(ours)} P6 ${fromMinutes(theirs)}`);
@@ -154,10 +164,10 @@ describe.skipIf(!existsSync(XER_DIR))(`CPM vs P6's stored dates on every XER sam
   const rows = files.flatMap(compareXer);
 
   it('prints the per-file match table', () => {
-    const lines = ['file | project | activities | compared | matched | % | free float: compared/matched/P6 0 | finished: compared/matched | excluded (rule: count)'];
+    const lines = ['file | project | activities | compared | matched | % | free float: compared/matched/P6 0 | longest path: P6/ours/both | finished: compared/matched | excluded (rule: count)'];
     for (const r of rows) {
       const pct = r.compared ? ((100 * r.matched) / r.compared).toFixed(1) : '–';
-      lines.push(`${r.file} | ${r.project} | ${r.activities} | ${r.compared} | ${r.matched} | ${pct} | ${r.freeCompared}/${r.freeMatched}/${r.freeZeroInP6} | ${r.finishedCompared}/${r.finishedMatched} | ${Object.entries(r.excluded).map(([k, v]) => `${k}: ${v}`).join(', ') || '–'}`);
+      lines.push(`${r.file} | ${r.project} | ${r.activities} | ${r.compared} | ${r.matched} | ${pct} | ${r.freeCompared}/${r.freeMatched}/${r.freeZeroInP6} | ${r.longestP6}/${r.longestOurs}/${r.longestBoth} | ${r.finishedCompared}/${r.finishedMatched} | ${Object.entries(r.excluded).map(([k, v]) => `${k}: ${v}`).join(', ') || '–'}`);
       for (const m of r.mismatches.slice(0, 10)) lines.push(`    unmatched: ${m}`);
     }
     console.log(lines.join('\n'));
@@ -171,6 +181,13 @@ describe.skipIf(!existsSync(XER_DIR))(`CPM vs P6's stored dates on every XER sam
     for (const r of scheduled) {
       expect(r.matched / r.compared, `${r.file} ${r.project}: ${r.mismatches.slice(0, 5).join(' | ')}`).toBeGreaterThanOrEqual(0.99);
     }
+  });
+
+  it("marks the same longest path as P6's driving-path flag", () => {
+    // Driving links with every tie followed (paths.ts); jaggelas 10001 has 17 such activities, SP10 9.
+    const flagged = rows.filter((r) => r.longestP6 > 0);
+    expect(flagged.length).toBeGreaterThanOrEqual(2);
+    for (const r of flagged) expect([r.longestOurs, r.longestBoth], `${r.file} ${r.project}`).toEqual([r.longestP6, r.longestP6]);
   });
 
   it('matches P6 free float exactly in P6 23 and differs in P6 8.1 only where P6 stored 0', () => {
@@ -267,7 +284,7 @@ function compareMspdi(file: string): Row {
   };
   const withPredecessor = new Set(schedule.relationships.map((r) => r.successorId));
   const projectStart = schedule.project.plannedStart ? tryToMinutes(schedule.project.plannedStart) : null;
-  const row: Row = { file, project: schedule.project.code ?? schedule.project.name, activities: net.n, compared: 0, matched: 0, finishedCompared: 0, finishedMatched: 0, freeCompared: 0, freeMatched: 0, freeZeroInP6: 0, excluded: {}, mismatches: [] };
+  const row: Row = { file, project: schedule.project.code ?? schedule.project.name, activities: net.n, compared: 0, matched: 0, finishedCompared: 0, finishedMatched: 0, freeCompared: 0, freeMatched: 0, freeZeroInP6: 0, longestP6: 0, longestOurs: 0, longestBoth: 0, excluded: {}, mismatches: [] };
   const m = (v: string | undefined) => (v ? tryToMinutes(v.slice(0, 16)) : null);
   const activity = new Map(schedule.activities.map((a) => [a.id, a]));
   const calOfActivity = (id: string) => calOf(activity.get(id)?.calendarId ?? schedule.project.defaultCalendarId);
