@@ -69,7 +69,7 @@ function limits(net: CpmNetwork, opt: ResolvedCpmOptions, s: number, e: number):
 }
 
 export function backwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, ls: Float64Array, lf: Float64Array, openEnd: number): void {
-  const { n, succStart, succIdx, succLink, predType, lagMin, lagCal, calendars, cal, kind, actStart, actFinish, remMin, cstrType, cstrDate } = net;
+  const { n, succStart, succIdx, succLink, predType, lagMin, lagCal, calendars, cal, kind, actStart, actFinish, remMin, cstrType, cstrDate, cstr2Type, cstr2Date } = net;
   const fromActual = opt.ssLagFromActualStart;
   for (let i = n - 1; i >= 0; i--) {
     const k = kind[i];
@@ -111,6 +111,11 @@ export function backwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float
     else if ((ct === CSTR_START_ON || ct === CSTR_START_ON_OR_BEFORE) && cd < sC) sC = cd;
     else if (ct === CSTR_MANDATORY_FINISH && cd === cd) { fC = cd; sC = Infinity; }
     else if (ct === CSTR_MANDATORY_START && cd === cd) { sC = cd; fC = Infinity; }
+    // A secondary constraint (P6) limits the late dates the same way.
+    const ct2 = started ? 0 : cstr2Type[i];
+    const cd2 = cstr2Date[i];
+    if ((ct2 === CSTR_FINISH_ON || ct2 === CSTR_FINISH_ON_OR_BEFORE) && cd2 < fC) fC = cd2;
+    else if ((ct2 === CSTR_START_ON || ct2 === CSTR_START_ON_OR_BEFORE) && cd2 < sC) sC = cd2;
 
     if (actFinish[i] === actFinish[i]) {
       // Finished work: a zero-duration logic node whose late date is what limits it, as computed

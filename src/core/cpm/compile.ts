@@ -49,6 +49,9 @@ export interface CpmNetwork extends NetworkArrays {
   /** CSTR_* per node and its date (epoch minutes, NaN when the constraint has none). */
   readonly cstrType: Uint8Array;
   readonly cstrDate: Float64Array;
+  /** The secondary constraint (P6), same codes; CSTR_NONE when there is none. */
+  readonly cstr2Type: Uint8Array;
+  readonly cstr2Date: Float64Array;
   /** Per link (indexed like predType): lag in working minutes and the calendar index it counts on. */
   readonly lagMin: Float64Array;
   readonly lagCal: Uint16Array;
@@ -190,6 +193,8 @@ export function compileNetwork(schedule: Schedule): CpmNetwork {
   const actFinish = new Float64Array(n);
   const cstrType = new Uint8Array(n);
   const cstrDate = new Float64Array(n);
+  const cstr2Type = new Uint8Array(n);
+  const cstr2Date = new Float64Array(n).fill(NaN);
   const missingCal = new Set<string>();
   const unknownCstr = new Set<string>();
   const indexOf = new Map<string, number>();
@@ -221,6 +226,14 @@ export function compileNetwork(schedule: Schedule): CpmNetwork {
       else {
         cstrType[t] = code;
         cstrDate[t] = minutesOf(a.constraint.date);
+      }
+    }
+    if (a.secondaryConstraint) {
+      const code = CONSTRAINT_CODES[a.secondaryConstraint.type];
+      if (code === undefined) unknownCstr.add(a.secondaryConstraint.type);
+      else {
+        cstr2Type[t] = code;
+        cstr2Date[t] = minutesOf(a.secondaryConstraint.date);
       }
     }
   }
@@ -271,7 +284,7 @@ export function compileNetwork(schedule: Schedule): CpmNetwork {
 
   return {
     n, ids, predStart, predIdx, predType, predLag, succStart, succIdx, succLink,
-    codes, names, kind, cal, calendars: compiled, projectCal, durMin, remMin, actMin, actStart, actFinish, cstrType, cstrDate,
+    codes, names, kind, cal, calendars: compiled, projectCal, durMin, remMin, actMin, actStart, actFinish, cstrType, cstrDate, cstr2Type, cstr2Date,
     lagMin, lagCal, summaryStart, summaryIdx, indexOf, warnings,
     project: { dataDate: schedule.project.dataDate, plannedStart: schedule.project.plannedStart, scheduling: schedule.project.scheduling },
   };

@@ -56,7 +56,7 @@ const LINK_SF = 3;
 const LINK_SS = 1;
 
 export function forwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, drv: Int32Array): void {
-  const { n, predStart, predType, calendars, cal, kind, actStart, actFinish, remMin, actMin, cstrType, cstrDate } = net;
+  const { n, predStart, predType, calendars, cal, kind, actStart, actFinish, remMin, actMin, cstrType, cstrDate, cstr2Type, cstr2Date } = net;
   const dd = opt.dataDate === opt.dataDate ? opt.dataDate : -Infinity;
   for (let i = 0; i < n; i++) {
     const k = kind[i];
@@ -111,13 +111,18 @@ export function forwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float6
     const cd = cstrDate[i];
     if ((ct === CSTR_START_ON || ct === CSTR_START_ON_OR_AFTER) && cd > s) { s = cd; sDrv = -1; }
     else if (ct === CSTR_MANDATORY_START && cd === cd) { s = cd > dd ? cd : dd; sDrv = -1; }
+    // A secondary constraint (P6) limits the early dates the same way.
+    const ct2 = started ? 0 : cstr2Type[i];
+    const cd2 = cstr2Date[i];
+    if ((ct2 === CSTR_START_ON || ct2 === CSTR_START_ON_OR_AFTER) && cd2 > s) { s = cd2; sDrv = -1; }
 
     if (k === KIND_FINISH_MILESTONE || k === KIND_START_MILESTONE) {
       let t = s;
       let d = sDrv;
       if (fC > t) { t = fC; d = fL; }
       if ((ct === CSTR_FINISH_ON || ct === CSTR_FINISH_ON_OR_AFTER) && cd > t) { t = cd; d = -1; }
-      else if (ct === CSTR_MANDATORY_FINISH && cd === cd) { t = cd > dd ? cd : dd; d = -1; }
+      if ((ct2 === CSTR_FINISH_ON || ct2 === CSTR_FINISH_ON_OR_AFTER) && cd2 > t) { t = cd2; d = -1; }
+      if (ct === CSTR_MANDATORY_FINISH && cd === cd) { t = cd > dd ? cd : dd; d = -1; }
       if (k === KIND_START_MILESTONE) t = nextWorkingTime(c, t);
       else if (!isWorkingTime(c, t) && !isWorkingTime(c, t - 1)) t = nextWorkingTime(c, t);
       es[i] = t;
@@ -144,6 +149,7 @@ export function forwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float6
     let push = -Infinity;
     if (fC > f) { push = fC; d = fL; }
     if ((ct === CSTR_FINISH_ON || ct === CSTR_FINISH_ON_OR_AFTER) && cd > f && cd > push) { push = cd; d = -1; }
+    if ((ct2 === CSTR_FINISH_ON || ct2 === CSTR_FINISH_ON_OR_AFTER) && cd2 > f && cd2 > push) { push = cd2; d = -1; }
     if (ct === CSTR_MANDATORY_FINISH && cd === cd) {
       f = previousWorkingTimeEnd(c, cd);
       s = addWorkingMinutes(c, f, -dur);

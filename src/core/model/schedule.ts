@@ -202,6 +202,8 @@ export interface Activity {
   /** User-defined fields as the source named them. */
   udf?: Record<string, string | number>;
   constraint?: { type: string; date?: LocalDateTime };
+  /** A second constraint alongside the first (P6's secondary constraint, cstr_type2/cstr_date2). */
+  secondaryConstraint?: { type: string; date?: LocalDateTime };
 }
 
 export type RelationshipType = 'FS' | 'SS' | 'FF' | 'SF';

@@ -90,3 +90,31 @@ describe('constraints', () => {
     expect([a.earlyStart, a.earlyFinish]).toEqual(['2026-01-06T08:00', '2026-01-06T17:00']);
   });
 });
+
+describe('secondary constraints (P6 cstr_type2)', () => {
+  it('applies a second constraint beside the first: start on or after + finish on or before', () => {
+    // Beside X (project end Fri 17:00), A 16 h must start on or after Tue 08:00 (→ EF Wed 17:00)
+    // and finish on or before Thu 17:00: float Wed 17:00 → Thu 17:00 = 8 h.
+    const s = schedule(
+      [{ id: 'X', dur: 40 }, { id: 'A', dur: 16, constraint: { type: 'start-on-or-after', date: '2026-01-06T08:00' } }],
+      [],
+    );
+    s.activities[1].secondaryConstraint = { type: 'finish-on-or-before', date: '2026-01-08T17:00' };
+    const a = cpm(s).at('A');
+    expect([a.earlyStart, a.earlyFinish, a.lateFinish, a.totalFloat]).toEqual(['2026-01-06T08:00', '2026-01-07T17:00', '2026-01-08T17:00', 8]);
+  });
+
+  it('is read from the XER (cstr_type2, cstr_date2)', async () => {
+    const { schedulesFromP6Tables } = await import('../../../src/core/import/xer');
+    const table = (name: string, fields: string[], rows: string[][]) => ({ name, fields, rows });
+    const result = schedulesFromP6Tables([
+      table('PROJECT', ['proj_id', 'proj_short_name', 'last_recalc_date'], [['1', 'P', '2026-01-05 08:00']]),
+      table('TASK', ['task_id', 'proj_id', 'task_code', 'task_name', 'task_type', 'status_code', 'target_drtn_hr_cnt', 'cstr_type', 'cstr_date', 'cstr_type2', 'cstr_date2'], [
+        ['10', '1', 'A1', 'Alpha', 'TT_Task', 'TK_NotStart', '16', 'CS_MSOA', '2026-01-06 08:00', 'CS_MEOB', '2026-01-08 17:00'],
+      ]),
+    ]);
+    const a = result.schedules[0].activities[0];
+    expect(a.constraint).toEqual({ type: 'start-on-or-after', date: '2026-01-06T08:00' });
+    expect(a.secondaryConstraint).toEqual({ type: 'finish-on-or-before', date: '2026-01-08T17:00' });
+  });
+});

@@ -210,7 +210,7 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
   const tc = colsOf(task, [
     'task_id', 'proj_id', 'wbs_id', 'clndr_id', 'task_code', 'task_name', 'task_type', 'status_code', 'complete_pct_type', 'phys_complete_pct',
     'target_drtn_hr_cnt', 'remain_drtn_hr_cnt', 'total_float_hr_cnt', 'act_work_qty', 'remain_work_qty', 'target_work_qty', 'act_equip_qty', 'remain_equip_qty', 'target_equip_qty',
-    'cstr_type', 'cstr_date', 'act_start_date', 'act_end_date', 'early_start_date', 'early_end_date', 'restart_date', 'reend_date', 'target_start_date', 'target_end_date',
+    'cstr_type', 'cstr_date', 'cstr_type2', 'cstr_date2', 'act_start_date', 'act_end_date', 'early_start_date', 'early_end_date', 'restart_date', 'reend_date', 'target_start_date', 'target_end_date',
   ]);
   // Two passes over TASK: first the index (which rows become activities), then, once the
   // assignments' and expenses' sums are known, the Activity objects with their final figures
@@ -390,6 +390,7 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
     const actU = nz(task.num(r, tc.act_work_qty)) + nz(task.num(r, tc.act_equip_qty));
     const remU = nz(task.num(r, tc.remain_work_qty)) + nz(task.num(r, tc.remain_equip_qty));
     const cstr = task.str(r, tc.cstr_type);
+    const cstr2 = task.str(r, tc.cstr_type2);
     // One literal with every field (absent ones undefined): every activity gets the same hidden
     // class in one allocation, which is several times faster than adding fields one by one.
     const a: Activity = {
@@ -430,6 +431,7 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
       codes: {},
       udf: undefined,
       constraint: cstr ? { type: CONSTRAINTS[cstr] ?? cstr, date: task.date(r, tc.cstr_date) } : undefined,
+      secondaryConstraint: cstr2 ? { type: CONSTRAINTS[cstr2] ?? cstr2, date: task.date(r, tc.cstr_date2) } : undefined,
     };
     activities[i] = a;
     p.activities.push(a);

@@ -11,7 +11,7 @@ export const P6_FIELDS = {
   TASK: [
     'task_id', 'proj_id', 'wbs_id', 'clndr_id', 'task_code', 'task_name', 'task_type', 'status_code', 'complete_pct_type', 'phys_complete_pct',
     'target_drtn_hr_cnt', 'remain_drtn_hr_cnt', 'total_float_hr_cnt', 'act_work_qty', 'remain_work_qty', 'target_work_qty', 'act_equip_qty', 'remain_equip_qty', 'target_equip_qty',
-    'cstr_type', 'cstr_date', 'act_start_date', 'act_end_date', 'early_start_date', 'early_end_date', 'restart_date', 'reend_date', 'target_start_date', 'target_end_date',
+    'cstr_type', 'cstr_date', 'cstr_type2', 'cstr_date2', 'act_start_date', 'act_end_date', 'early_start_date', 'early_end_date', 'restart_date', 'reend_date', 'target_start_date', 'target_end_date',
   ],
   TASKPRED: ['task_id', 'pred_task_id', 'proj_id', 'pred_proj_id', 'pred_type', 'lag_hr_cnt'],
   RSRC: ['rsrc_id', 'rsrc_short_name', 'rsrc_name', 'rsrc_type', 'unit_id', 'clndr_id'],
