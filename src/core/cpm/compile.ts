@@ -60,7 +60,10 @@ export interface CpmNetwork extends NetworkArrays {
   readonly summaryIdx: Int32Array;
   /** Node index of an activity id. */
   readonly indexOf: ReadonlyMap<string, number>;
-  /** The project's data date, planned start and scheduling options (the defaults of a run). */
+  /**
+   * The project's data date, planned start (else the earliest start an activity states) and
+   * scheduling options: the defaults of a run.
+   */
   readonly project: Pick<Project, 'dataDate' | 'plannedStart' | 'scheduling'>;
   /** What was dropped or assumed while compiling (dangling links, unknown constraints, missing calendars). */
   readonly warnings: ImportWarning[];
@@ -286,8 +289,23 @@ export function compileNetwork(schedule: Schedule): CpmNetwork {
     n, ids, predStart, predIdx, predType, predLag, succStart, succIdx, succLink,
     codes, names, kind, cal, calendars: compiled, projectCal, durMin, remMin, actMin, actStart, actFinish, cstrType, cstrDate, cstr2Type, cstr2Date,
     lagMin, lagCal, summaryStart, summaryIdx, indexOf, warnings,
-    project: { dataDate: schedule.project.dataDate, plannedStart: schedule.project.plannedStart, scheduling: schedule.project.scheduling },
+    project: { dataDate: schedule.project.dataDate, plannedStart: schedule.project.plannedStart ?? earliestActivityStart(acts), scheduling: schedule.project.scheduling },
   };
+}
+
+/** The earliest start any activity states (actual, planned, else baseline), for a schedule without a project start. */
+function earliestActivityStart(acts: readonly Activity[]): string | undefined {
+  let best = Infinity;
+  let text: string | undefined;
+  for (const a of acts) {
+    const d = a.actualStart ?? a.plannedStart ?? a.baselineStart;
+    const m = minutesOf(d);
+    if (m < best) {
+      best = m;
+      text = d;
+    }
+  }
+  return text;
 }
 
 /** One loop among the nodes Kahn's algorithm could not place, as "A → B → A", with advice. */

@@ -5,6 +5,7 @@
  * strings for the API edge.
  */
 import { fromMinutes, type LocalDateTime } from '../model/dates';
+import { AnalysisInputError } from '../model/errors';
 import { KIND_SUMMARY } from './codes';
 import { backwardPass, freeFloats, loeLateStarts, placeAlap, projectFinish, totalFloats } from './backward';
 import type { CpmNetwork } from './compile';
@@ -35,6 +36,11 @@ export interface CpmSchedule {
 export function scheduleNetwork(net: CpmNetwork, options: CpmOptions = {}): CpmSchedule {
   const opt = resolveOptions(net.project, options);
   const n = net.n;
+  if (opt.dataDate !== opt.dataDate && n > 0) {
+    throw new AnalysisInputError(
+      'The schedule has no data date, no project start and no activity dates, so there is nowhere to start scheduling from. Set the project’s data date (or start date) and schedule again.',
+    );
+  }
   const es = new Float64Array(n);
   const ef = new Float64Array(n);
   const ls = new Float64Array(n);

@@ -152,3 +152,27 @@ describe('the compiled network', () => {
     expect(dates(at('C'))[0]).toBe('2026-01-06T10:00');
   });
 });
+
+describe('where scheduling starts', () => {
+  it('without a data date, starts at the project start, else at the earliest date an activity states', () => {
+    const s = schedule([{ id: 'A', dur: 8 }, { id: 'B', dur: 8 }], [['A', 'B']]);
+    delete s.project.dataDate;
+    s.project.plannedStart = '2026-01-06T08:00';
+    expect(cpm(s).at('A').earlyStart).toBe('2026-01-06T08:00');
+    delete s.project.plannedStart;
+    s.activities[1].plannedStart = '2026-01-07T08:00';
+    expect(cpm(s).at('A').earlyStart).toBe('2026-01-07T08:00');
+  });
+
+  it('refuses, saying what to set, when there is no date at all', () => {
+    const s = schedule([{ id: 'A', dur: 8 }], []);
+    delete s.project.dataDate;
+    expect(() => cpm(s)).toThrow(/no data date, no project start and no activity dates.*Set the project’s data date/);
+  });
+
+  it('schedules an empty schedule to nothing', () => {
+    const run = scheduleNetwork(compileNetwork(schedule([], [])));
+    expect(run.net.n).toBe(0);
+    expect(run.finish).toBe(-Infinity);
+  });
+});
