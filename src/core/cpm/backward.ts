@@ -5,13 +5,15 @@
  * start to the successor's late start − lag, FF and SF to its late finish − lag, with the lag on
  * the link's calendar. Every finish is also bounded by the project end: the must-finish-by date
  * when there is one, else the latest early finish of unfinished work (P6's rule), so open ends
- * (no successor, or only start-type ones) finish there.
- * Level-of-effort and summary successors, and finished successors, limit nothing.
+ * (no successor, or only start-type ones) finish there. Which successors limit is `limits` below
+ * (LOE and summaries never; finished work under retained logic only).
+ * A late finish goes back to the end of the previous working time (Friday 17:00, not Monday
+ * 08:00); a late start limited by a start-type link stays as computed when it is a working minute.
  *
  * Total float is measured in working hours on the activity's own calendar (as P6 reports it):
  * finish float = late − early finish, start float = late − early start, or the smaller.
- * Free float: the least slack of any successor link (how far the early finish can move before a
- * successor's early date moves), or up to the open end for activities without one.
+ * Free float: the least slack of any successor link (how far this activity's date can move before
+ * a successor's early date moves, never below 0), or up to the project end without successors.
  */
 import { addWorkingMinutes, isWorkingTime, nextWorkingTime, previousWorkingTimeEnd, workingMinutesBetween } from '../calendar';
 import type { CpmNetwork } from './compile';

@@ -7,26 +7,27 @@
  * - A link gives a start candidate (FS: predecessor finish + lag, SS: predecessor start + lag) or a
  *   finish candidate (FF: finish + lag, SF: start + lag). Lags count on the link's calendar
  *   (CpmNetwork.lagCal); a zero lag adds nothing, not even a move to working time.
- * - Nothing unfinished starts before the data date. Completed work keeps its actual dates, but in
- *   the logic it is what P6 makes of it: a node of zero remaining duration at the data date, or
- *   later when (retained logic) an unfinished predecessor still holds it back. That position,
- *   is the least a link out of it asks; a lag on such a link runs from the actual date (P6 stores
- *   that position as the completed activity's early and late dates, and its successors' dates
- *   follow from both).
+ * - Nothing unfinished starts before the data date (a data date inside working hours stays as
+ *   it is: P6 stores 09:40 starts).
+ * - Finished work keeps its actual dates, but in the logic it is what P6 makes of it: a node of
+ *   zero remaining duration sitting at the data date itself, or later when (retained logic) an
+ *   unfinished predecessor still holds it back. That position is the least a link out of it
+ *   asks; a lag on such a link runs from the actual date. P6 8.1 stores these positions as the
+ *   finished activity's early and late dates, and its successors' dates follow from both.
  * - In-progress work: its remaining duration runs from the data date, or (retained logic) from
  *   the latest of the data date and what its predecessors still ask (FS and FF links; SS and SF
  *   links from started predecessors are met); under progress override its predecessors are
- *   ignored. Its early start is the remaining early start, as P6
- *   stores it (early_start_date = restart_date).
+ *   ignored, finished predecessors drive nothing. Its early start is the remaining early start,
+ *   as P6 stores it (early_start_date = restart_date).
  * - SS lags from a started predecessor count from its remaining early start, or from its actual
  *   start when the option says so (P6 sched_lag_early_start_flag = N).
  * - A task starts at the next working minute of its calendar and finishes when its working
  *   minutes have elapsed (a finish at 17:00, never next morning). A finish candidate later than
- *   that pushes the finish and pulls the start along, keeping the duration.
+ *   that pushes the finish, as computed (a negative lag can leave it at Monday 08:00, as in P6),
+ *   and pulls the start along, keeping the duration.
  * - A finish milestone sits at the moment its predecessors finish (17:00, or 09:40 when that is
  *   when they finish); a start milestone at the next working minute.
- * - Constraints act on unstarted work only (P6 ignores them once an activity has started).
- *
+ * - Constraints (primary and secondary) act on unstarted work only, as in P6.
  * - With `progressFrom: 'actual-progress'` (MS Project) progressed work is not moved at all:
  *   finished work keeps its actual dates and remaining work resumes where the actuals stopped.
  *
