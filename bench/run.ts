@@ -23,12 +23,13 @@ import { tablesSuite } from './tables.bench';
 import { reportsSuite } from './reports.bench';
 import { gridSuite } from './grid.bench';
 import { riskSuite } from './risk.bench';
+import { cpmSuite } from './cpm.bench';
 import { markdownTable, type BenchResult, type BenchSuite } from './harness';
 import { bench, benchAsync } from './harness';
 import { subscriptionLoadBench } from './subscription.bench';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- suites differ in their setup type
-const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite, mspdiSuite, tablesSuite, baselinesSuite, reportsSuite, gridSuite, riskSuite];
+const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite, mspdiSuite, tablesSuite, baselinesSuite, reportsSuite, gridSuite, cpmSuite, riskSuite];
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {

@@ -64,6 +64,40 @@ export interface Project {
    * Omitted: chosen automatically (see evm/basis.ts).
    */
   measureBasis?: MeasureBasis;
+  /** How the file's own scheduler was set to schedule (P6 SCHEDOPTIONS/PROJECT); the CPM engine's defaults apply where omitted. */
+  scheduling?: SchedulingOptions;
+}
+
+/**
+ * Scheduling options a file carries (P6: SCHEDOPTIONS and PROJECT columns; MS Project: project
+ * properties). Every field is optional: omitted means "the file does not say", and src/core/cpm
+ * then uses P6's defaults.
+ */
+export interface SchedulingOptions {
+  /**
+   * Out-of-sequence progress: true = progress override (an in-progress activity's remaining work
+   * starts at the data date whatever its predecessors), false = retained logic (P6's default:
+   * remaining work waits for unfinished predecessors). P6 sched_progress_override.
+   */
+  progressOverride?: boolean;
+  /** Activities with total float at or below this many hours are critical (P6 critical_drtn_hr_cnt). */
+  criticalFloatHours?: number;
+  /** What makes an activity critical: its total float, or lying on the longest path (P6 critical_path_type). */
+  criticalPath?: 'total-float' | 'longest-path';
+  /** Start-to-start lags of started predecessors count from their actual start (true) or their remaining early start (false, P6 sched_lag_early_start_flag = Y). */
+  ssLagFromActualStart?: boolean;
+  /** Total float is finish float (late − early finish, P6's default), start float, or the smaller of the two (P6 sched_float_type). */
+  floatType?: 'finish' | 'start' | 'smallest';
+  /** Project must-finish-by date: late dates of open-ended activities count back from it (P6 PROJECT.plan_end_date). */
+  mustFinishBy?: LocalDateTime;
+  /**
+   * Where progressed work sits in the logic. `data-date` (P6): remaining work runs from the data
+   * date and nothing unfinished starts before it. `actual-progress` (MS Project, without "move
+   * uncompleted parts after the status date"): remaining work resumes where the actual work
+   * stopped (actual start + actual duration), finished work keeps its actual dates, and only the
+   * project start bounds unstarted work.
+   */
+  progressFrom?: 'data-date' | 'actual-progress';
 }
 
 export type MeasureBasis = 'cost' | 'units' | 'duration';
@@ -168,6 +202,8 @@ export interface Activity {
   /** User-defined fields as the source named them. */
   udf?: Record<string, string | number>;
   constraint?: { type: string; date?: LocalDateTime };
+  /** A second constraint alongside the first (P6's secondary constraint, cstr_type2/cstr_date2). */
+  secondaryConstraint?: { type: string; date?: LocalDateTime };
 }
 
 export type RelationshipType = 'FS' | 'SS' | 'FF' | 'SF';

@@ -13,6 +13,8 @@
  *   date, and the import summary proposes it as the status date, saying so (model/statusDate.ts),
  *   for the user to keep or change.
  * - defaultCalendarId = CalendarUID; source.application from SaveVersion/BuildNumber.
+ * - scheduling.progressFrom = 'actual-progress': MS Project resumes remaining work where the actual
+ *   work stopped and keeps unfinished work before the status date (src/core/cpm reads it).
  *
  * Tasks
  * - UID 0 is the project summary: not an activity, not a WBS node. IsNull rows are skipped.
@@ -352,6 +354,8 @@ export function mapMspdiDocument(doc: MspdiDocument, options: MapOptions = {}): 
   if (p.currentDate) schedule.project.currentDate = p.currentDate;
   if (p.startDate) schedule.project.plannedStart = p.startDate;
   if (p.finishDate) schedule.project.plannedFinish = p.finishDate;
+  // MS Project schedules progressed work where its actuals left it, not from the status date.
+  schedule.project.scheduling = { progressFrom: 'actual-progress' };
   const defaultCal = calendarId(p.calendarUid);
   if (defaultCal) schedule.project.defaultCalendarId = defaultCal;
   else if (calendars.length) schedule.project.defaultCalendarId = calendars[0].id;

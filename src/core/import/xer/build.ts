@@ -51,7 +51,7 @@ import { readActivityCodes, readCostAccounts, readUdfs } from './codes';
 import { resolveCurrency } from './currency';
 import { IntIndex } from './intIndex';
 import { Keys, LOE, PERCENT, building, clamp01, colsOf, lookup, noteProblems, nz, plural, type BuildContext, type BuildOptions, type P6Source, type ProjectInfo } from './kit';
-import { CONSTRAINTS, LAG_CALENDARS, PCT_TYPES, RELATION_TYPES, TASK_TYPES } from './p6codes';
+import { CONSTRAINTS, FLOAT_TYPES, LAG_CALENDARS, PCT_TYPES, RELATION_TYPES, TASK_TYPES } from './p6codes';
 import { readResources, roleResource } from './resources';
 import type { P6Table } from './tables';
 import { readWbs } from './wbs';
@@ -89,11 +89,11 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
   const projectByKey = new Map<number, ProjectInfo>();
   const newProject = (key: number, id: string): ProjectInfo => ({
     key, id, code: id, name: id, calendarKey: -1, baseKey: -1, baseIdText: '', origKey: -1, pctType: 'duration', activityRows: 0, build: 0,
-    warnings: [], wbs: [], rootWbsId: '', activities: [], relationships: [], assignments: [],
+    warnings: [], wbs: [], rootWbsId: '', activities: [], relationships: [], assignments: [], scheduling: {},
   });
   const projT = src.get('PROJECT');
   if (projT) {
-    const c = colsOf(projT, ['proj_id', 'proj_short_name', 'clndr_id', 'sum_base_proj_id', 'orig_proj_id', 'last_recalc_date', 'plan_start_date', 'plan_end_date', 'scd_end_date', 'def_complete_pct_type']);
+    const c = colsOf(projT, ['proj_id', 'proj_short_name', 'clndr_id', 'sum_base_proj_id', 'orig_proj_id', 'last_recalc_date', 'plan_start_date', 'plan_end_date', 'scd_end_date', 'def_complete_pct_type', 'critical_drtn_hr_cnt', 'critical_path_type']);
     for (let r = 0; r < projT.rowCount; r++) {
       const key = keys.of(projT, r, c.proj_id);
       if (key === -1 || projectByKey.has(key)) continue;
@@ -108,6 +108,15 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
       p.baseIdText = projT.str(r, c.sum_base_proj_id).trim();
       p.origKey = keys.of(projT, r, c.orig_proj_id);
       p.pctType = PCT_TYPES[projT.str(r, c.def_complete_pct_type)] ?? 'duration';
+      // Scheduling options held on PROJECT: the critical-float limit, the critical-path rule, and
+      // the must-finish-by date (plan_end_date; scd_end_date is the scheduler's own result).
+      const critical = projT.num(r, c.critical_drtn_hr_cnt);
+      if (critical === critical) p.scheduling.criticalFloatHours = critical;
+      const pathType = projT.str(r, c.critical_path_type);
+      if (pathType === 'CT_DrivPath') p.scheduling.criticalPath = 'longest-path';
+      else if (pathType === 'CT_TotFloat') p.scheduling.criticalPath = 'total-float';
+      const mustFinish = projT.date(r, c.plan_end_date);
+      if (mustFinish) p.scheduling.mustFinishBy = mustFinish;
       projects.push(p);
       projectByKey.set(key, p);
     }
@@ -169,15 +178,21 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
   const currency = resolveCurrency(header[7], src.get('CURRTYPE'), fileWarnings);
   src.release('CURRTYPE');
 
-  // ---- Scheduling options: relationship lag calendar -----------------------------------------
+  // ---- Scheduling options: relationship lag calendar, out-of-sequence mode, lags, float ------
   const sched = src.get('SCHEDOPTIONS');
   if (sched) {
-    const pc = sched.col('proj_id');
-    const lc = sched.col('sched_calendar_on_relationship_lag');
+    const c = colsOf(sched, ['proj_id', 'sched_calendar_on_relationship_lag', 'sched_progress_override', 'sched_retained_logic', 'sched_lag_early_start_flag', 'sched_float_type']);
     for (let r = 0; r < sched.rowCount; r++) {
-      const p = projectByKey.get(keys.of(sched, r, pc));
-      const lag = LAG_CALENDARS[sched.str(r, lc)];
-      if (p && lag && lag !== 'predecessor') p.lagCalendar = lag;
+      const p = projectByKey.get(keys.of(sched, r, c.proj_id));
+      if (!p) continue;
+      const lag = LAG_CALENDARS[sched.str(r, c.sched_calendar_on_relationship_lag)];
+      if (lag && lag !== 'predecessor') p.lagCalendar = lag;
+      // P6 offers three mutually exclusive modes; "actual dates" is scheduled here as retained logic.
+      if (sched.is(r, c.sched_progress_override, 'Y')) p.scheduling.progressOverride = true;
+      else if (sched.is(r, c.sched_retained_logic, 'Y') || sched.is(r, c.sched_progress_override, 'N')) p.scheduling.progressOverride = false;
+      if (!sched.empty(r, c.sched_lag_early_start_flag)) p.scheduling.ssLagFromActualStart = !sched.is(r, c.sched_lag_early_start_flag, 'Y');
+      const ft = FLOAT_TYPES[sched.str(r, c.sched_float_type)];
+      if (ft) p.scheduling.floatType = ft;
     }
     src.release('SCHEDOPTIONS');
   }
@@ -195,7 +210,7 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
   const tc = colsOf(task, [
     'task_id', 'proj_id', 'wbs_id', 'clndr_id', 'task_code', 'task_name', 'task_type', 'status_code', 'complete_pct_type', 'phys_complete_pct',
     'target_drtn_hr_cnt', 'remain_drtn_hr_cnt', 'total_float_hr_cnt', 'act_work_qty', 'remain_work_qty', 'target_work_qty', 'act_equip_qty', 'remain_equip_qty', 'target_equip_qty',
-    'cstr_type', 'cstr_date', 'act_start_date', 'act_end_date', 'early_start_date', 'early_end_date', 'restart_date', 'reend_date', 'target_start_date', 'target_end_date',
+    'cstr_type', 'cstr_date', 'cstr_type2', 'cstr_date2', 'act_start_date', 'act_end_date', 'early_start_date', 'early_end_date', 'restart_date', 'reend_date', 'target_start_date', 'target_end_date',
   ]);
   // Two passes over TASK: first the index (which rows become activities), then, once the
   // assignments' and expenses' sums are known, the Activity objects with their final figures
@@ -375,6 +390,7 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
     const actU = nz(task.num(r, tc.act_work_qty)) + nz(task.num(r, tc.act_equip_qty));
     const remU = nz(task.num(r, tc.remain_work_qty)) + nz(task.num(r, tc.remain_equip_qty));
     const cstr = task.str(r, tc.cstr_type);
+    const cstr2 = task.str(r, tc.cstr_type2);
     // One literal with every field (absent ones undefined): every activity gets the same hidden
     // class in one allocation, which is several times faster than adding fields one by one.
     const a: Activity = {
@@ -415,6 +431,7 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
       codes: {},
       udf: undefined,
       constraint: cstr ? { type: CONSTRAINTS[cstr] ?? cstr, date: task.date(r, tc.cstr_date) } : undefined,
+      secondaryConstraint: cstr2 ? { type: CONSTRAINTS[cstr2] ?? cstr2, date: task.date(r, tc.cstr_date2) } : undefined,
     };
     activities[i] = a;
     p.activities.push(a);
@@ -613,6 +630,7 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
     if (p.plannedStart) schedule.project.plannedStart = p.plannedStart;
     if (p.plannedFinish) schedule.project.plannedFinish = p.plannedFinish;
     if (defaultCalendarId) schedule.project.defaultCalendarId = defaultCalendarId;
+    if (Object.keys(p.scheduling).length) schedule.project.scheduling = p.scheduling;
     schedules.push(schedule);
   }
   return { projects: summaries, schedules };

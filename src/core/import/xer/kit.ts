@@ -3,7 +3,7 @@
  * state, id keys, and small helpers for reading P6 tables.
  */
 import type { LocalDateTime } from '../../model/dates';
-import type { Activity, Baseline, Assignment, EvTechnique, ImportWarning, PercentCompleteType, Relationship, WbsNode } from '../../model/schedule';
+import type { Activity, Baseline, Assignment, EvTechnique, ImportWarning, PercentCompleteType, Relationship, SchedulingOptions, WbsNode } from '../../model/schedule';
 import type { ImportOptions } from '../types';
 import type { P6TableName } from './fields';
 import type { ImportTicker } from './scan';
@@ -66,6 +66,8 @@ export interface ProjectInfo {
   relationships: Relationship[];
   assignments: Assignment[];
   lagCalendar?: Relationship['lagCalendar'];
+  /** Scheduling options from PROJECT and SCHEDOPTIONS (Project.scheduling). */
+  scheduling: SchedulingOptions;
   /** The P6 baseline project and the P6 planned dates it replaced, when the baseline is in the file. */
   baselines?: Baseline[];
 }

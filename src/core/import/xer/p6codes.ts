@@ -1,5 +1,5 @@
 /** P6's enumerated values (as XER and the P6 database write them) and what they become in the model. */
-import type { ActivityType, PercentCompleteType, Relationship, RelationshipType, ResourceType } from '../../model/schedule';
+import type { ActivityType, PercentCompleteType, Relationship, RelationshipType, ResourceType, SchedulingOptions } from '../../model/schedule';
 
 export const TASK_TYPES: Record<string, ActivityType> = {
   TT_Task: 'task',
@@ -30,6 +30,9 @@ export const LAG_CALENDARS: Record<string, NonNullable<Relationship['lagCalendar
   rcal_24Hour: '24h',
   rcal_ProjDefault: 'project',
 };
+
+/** SCHEDOPTIONS.sched_float_type: how total float is computed. */
+export const FLOAT_TYPES: Record<string, NonNullable<SchedulingOptions['floatType']>> = { FT_FF: 'finish', FT_SF: 'start', FT_Smallest: 'smallest' };
 
 /** Constraint types, named in words so nothing downstream needs P6's codes. */
 export const CONSTRAINTS: Record<string, string> = {
