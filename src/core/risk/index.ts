@@ -34,3 +34,4 @@ export function runRisk(model: RiskModel, opts: { seed: number; iterations: numb
   return finishResults(prep, simulate(prep, { seed: opts.seed, iterations: opts.iterations }), opts);
 }
 export * from './uncertainty';
+export * from './fromSchedule';
