@@ -10,6 +10,7 @@ import { USAGE, UsageError, parseAnalyseArgs } from './args';
 import { analyseFile, analyseWithBreakdown } from './load';
 import { textReport } from './textReport';
 import { jsonReport } from './jsonReport';
+import { riskText, runCliRisk, type CliRiskReport } from './risk';
 import { OutputError, checkWritable, writeReports } from './reportFiles';
 
 export async function main(argv: string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
@@ -42,7 +43,13 @@ export async function main(argv: string[], out: (s: string) => void, err: (s: st
     const { analysis, ignored, importWarnings, schedule } = await analyseFile(args);
     for (const option of ignored) err(`earnest analyse: warning: ${option}\n`);
     const data = dashboardOf(analysis, { eacMethod: args.eacMethod, lastN: args.lastN });
-    out(args.json ? `${JSON.stringify(jsonReport(analysis, data.alerts, data.commentary, importWarnings), null, 2)}\n` : textReport(data, importWarnings));
+    let risk: CliRiskReport | null = null;
+    if (args.risk) {
+      if (!schedule) throw new Error('--risk needs a schedule with activities and their logic; this file is a period table (PV, EV and AC by period), which has none. Give the schedule (.xer, .xml or an activity list) instead.');
+      risk = runCliRisk(schedule, { iterations: args.iterations, seed: args.seed });
+    }
+    if (args.json) out(`${JSON.stringify({ ...jsonReport(analysis, data.alerts, data.commentary, importWarnings), ...(risk ? { risk } : {}) }, null, 2)}\n`);
+    else out(textReport(data, importWarnings) + (risk ? riskText(risk, analysis.project.currency) : ''));
     // Notes on files written go to stderr, so stdout stays the report (and --json stays JSON).
     if (args.pdf || args.xlsx) {
       // The status report's breakdown is by control account whenever the schedule has them.

@@ -28,6 +28,11 @@ export interface AnalyseArgs {
   xlsx?: string;
   /** The PDF's paper (default A4). */
   paper: 'A4' | 'Letter';
+  /** Run a Monte Carlo schedule and cost risk analysis too. */
+  risk: boolean;
+  /** Its iterations (default 1,000) and seed (default 1: the same figures every run). */
+  iterations: number;
+  seed: number;
   /** The options the user actually typed (without dashes), so options that do not apply to the input can be named. */
   given: string[];
 }
@@ -63,6 +68,13 @@ export const USAGE = `Usage: npm run analyse -- <file> [options]
   --xlsx FILE              also write the Excel workbook (measures with formulas, breakdown,
                            periods, cash flow, alerts, commentary, activities) to FILE
   --paper a4|letter        the PDF's paper size (default a4)
+  --risk                   also run a Monte Carlo schedule and cost risk analysis: P10/P50/P80/P90
+                           finish and cost, the deterministic date's confidence, the ten
+                           activities most often critical, the run time. Ranges come from the
+                           file's three-point durations, else every task −10% / +25% of its
+                           remaining duration (triangular, most likely as planned)
+  --iterations N           risk iterations (default 1000, at most 1000000)
+  --seed S                 risk random seed, a whole number (default 1: the same figures each run)
   --help                   this text`;
 
 const positive = (name: string, v: string | undefined): number | undefined => {
@@ -72,7 +84,7 @@ const positive = (name: string, v: string | undefined): number | undefined => {
   return n;
 };
 
-const NUMERIC_OPTIONS = new Set(['--bac', '--planned-duration', '--last-n']);
+const NUMERIC_OPTIONS = new Set(['--bac', '--planned-duration', '--last-n', '--iterations', '--seed']);
 
 /** `now`: the clock whose local date is "today" for a file with no dates (tests pass a fixed one). */
 export function parseAnalyseArgs(argv: string[], now: Date = new Date()): AnalyseArgs | 'help' {
@@ -101,6 +113,9 @@ export function parseAnalyseArgs(argv: string[], now: Date = new Date()): Analys
         pdf: { type: 'string' },
         xlsx: { type: 'string' },
         paper: { type: 'string' },
+        risk: { type: 'boolean', default: false },
+        iterations: { type: 'string' },
+        seed: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     });
@@ -132,6 +147,11 @@ export function parseAnalyseArgs(argv: string[], now: Date = new Date()): Analys
   if (v.paper !== undefined && v.pdf === undefined) throw new UsageError('--paper sets the PDF\'s paper: give --pdf FILE too.');
   for (const [name, path] of [['--pdf', v.pdf], ['--xlsx', v.xlsx]] as const) if (path !== undefined && !path.trim()) throw new UsageError(`${name} needs a file name.`);
   if (v.pdf !== undefined && v.pdf === v.xlsx) throw new UsageError('--pdf and --xlsx name the same file: give each its own.');
+  const iterations = positive('--iterations', v.iterations) ?? 1000;
+  if (!Number.isInteger(iterations) || iterations > 1_000_000) throw new UsageError(`--iterations must be a whole number from 1 to 1000000, not "${v.iterations}".`);
+  const seed = v.seed === undefined ? 1 : Number(v.seed);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new UsageError(`--seed must be a whole number from 0 to 4294967295, not "${v.seed}".`);
+  if ((v.iterations !== undefined || v.seed !== undefined) && !v.risk) throw new UsageError('--iterations and --seed set the risk analysis: give --risk too.');
   const lastN = positive('--last-n', v['last-n']);
   if (lastN !== undefined && !Number.isInteger(lastN)) throw new UsageError('--last-n must be a whole number of periods.');
   return {
@@ -152,6 +172,9 @@ export function parseAnalyseArgs(argv: string[], now: Date = new Date()): Analys
     pdf: v.pdf,
     xlsx: v.xlsx,
     paper,
-    given: Object.keys(v).filter((k) => !['json', 'help', 'pdf', 'xlsx', 'paper'].includes(k) && !(typeof v[k as keyof typeof v] === 'boolean' && !v[k as keyof typeof v])),
+    risk: v.risk ?? false,
+    iterations,
+    seed,
+    given: Object.keys(v).filter((k) => !['json', 'help', 'pdf', 'xlsx', 'paper', 'risk', 'iterations', 'seed'].includes(k) && !(typeof v[k as keyof typeof v] === 'boolean' && !v[k as keyof typeof v])),
   };
 }

@@ -11,6 +11,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/analyse';
 import { USAGE } from '../../../src/cli/args';
+import type { CliRiskReport } from '../../../src/cli/risk';
+import { syntheticSchedule } from '../../../src/core/model/synthetic';
 import { JSON_SCHEMA_VERSION, type JsonReport } from '../../../src/cli/jsonReport';
 import { MEASURE_KEYS, eacMethodLabel, rowLabel } from '../../../src/core/evm/dictionary';
 
@@ -538,5 +540,50 @@ describe.skipIf(!existsSync(resolve(SAMPLES, 'xer/mpxj_PredecessorCalendar.xer')
     expect(row(r.out, 'CPI')).toBe('n/a');
     expect(r.out).toMatch(/^ {2}CPI +n\/a +\(CPI needs actual cost \(AC\): this schedule carries no costs or actual units\.\)$/m);
     expect(r.out).not.toMatch(/\[(CRITICAL|WARNING)\][^\n]*\b(CPI|VAC|TCPI|EAC)\b/);
+  });
+});
+
+describe('--risk', () => {
+  // A synthetic schedule with logic, calendars and costs, as a canonical-model JSON file.
+  const synthetic = file('synthetic-risk.json', JSON.stringify(syntheticSchedule({ activities: 400, seed: 21 })));
+
+  it('prints the P10–P90 finish and cost, the deterministic date with its confidence, the ten most critical activities and the run time; the same seed gives the same figures', async () => {
+    const a = await run(synthetic, '--risk', '--iterations', '800', '--seed', '5', '--json');
+    expect(a.code).toBe(0);
+    const risk = (JSON.parse(a.out) as { risk: CliRiskReport }).risk;
+    expect(risk).toMatchObject({ iterations: 800, seed: 5 });
+    const f = risk.finish;
+    for (const [lo, hi] of [[f.p10, f.p50], [f.p50, f.p80], [f.p80, f.p90]]) expect(lo <= hi).toBe(true);
+    // The default rule skews late: the deterministic date is an optimistic one.
+    expect(risk.finish.deterministicConfidence).toBeLessThan(0.5);
+    expect(risk.ranges).toMatch(/by the default rule: every task −10% \/ \+25% of its remaining duration/);
+    expect(risk.cost!.p10).toBeLessThanOrEqual(risk.cost!.p90);
+    expect(risk.critical.length).toBeGreaterThan(0);
+    expect(risk.critical.length).toBeLessThanOrEqual(10);
+    for (let i = 1; i < risk.critical.length; i++) expect(risk.critical[i - 1].criticality).toBeGreaterThanOrEqual(risk.critical[i].criticality);
+    expect(risk.runMs).toBeGreaterThan(0);
+    const again = (JSON.parse((await run(synthetic, '--risk', '--iterations', '800', '--seed', '5', '--json')).out) as { risk: CliRiskReport }).risk;
+    expect({ ...again, runMs: 0 }).toEqual({ ...risk, runMs: 0 });
+    const other = (JSON.parse((await run(synthetic, '--risk', '--iterations', '800', '--seed', '6', '--json')).out) as { risk: CliRiskReport }).risk;
+    expect(other.cost!.mean).not.toBe(risk.cost!.mean);
+  });
+
+  it('as text, after the earned value report', async () => {
+    const r = await run(synthetic, '--risk', '--iterations', '300');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/Schedule risk \(Monte Carlo: 300 iterations, seed 1, \d+\.\d\d s\)/);
+    expect(r.out).toMatch(/Finish {7}P10 \d{1,2} \w{3} \d{4} {3}P50 /);
+    expect(r.out).toMatch(/deterministic \d{1,2} \w{3} \d{4}: \d+% of iterations finish by then/);
+    expect(r.out).toContain('Most often critical (criticality index):');
+  });
+
+  it('refuses what cannot be run, saying why', async () => {
+    expect((await run(synthetic, '--seed', '3')).err).toContain('--iterations and --seed set the risk analysis: give --risk too.');
+    expect((await run(synthetic, '--risk', '--iterations', '0')).code).toBe(2);
+    expect((await run(synthetic, '--risk', '--iterations', '2.5')).err).toContain('--iterations must be a whole number from 1 to 1000000');
+    expect((await run(synthetic, '--risk', '--seed', '-1')).err).toContain('--seed must be a whole number');
+    const table = await run(CSV, '--risk');
+    expect(table.code).toBe(1);
+    expect(table.err).toContain('--risk needs a schedule with activities and their logic; this file is a period table');
   });
 });
