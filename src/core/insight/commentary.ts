@@ -51,6 +51,25 @@ export interface CommentaryOptions {
   currency?: string;
   /** Write money of a million or more compactly ("£12.3m"); default false (full figures). */
   compactMoney?: boolean;
+  /** The project's latest schedule risk run, cited in the forecast (issue 15). */
+  risk?: RiskCitation | null;
+}
+
+/** What the commentary cites of a Monte Carlo run (a risk snapshot). */
+export interface RiskCitation {
+  /** The status date the run was made at: cited as current only when it is the analysis's. */
+  dataDate: string;
+  iterations: number;
+  finishP50: string;
+  finishP80: string;
+  deterministicFinish: string;
+  /** Share of iterations finishing by the deterministic date. */
+  deterministicConfidence: number;
+  /** Cost (EAC) percentiles, when the schedule carries costs. */
+  costP50: number | null;
+  costP80: number | null;
+  /** Every range came from the default rule: nobody has assessed the risks yet. */
+  defaultRangesOnly: boolean;
 }
 
 /** Cumulative CPI settles after about this share complete (Christensen & Heise 1993). */
@@ -918,6 +937,26 @@ function nextParagraph(f: Facts, alerts: readonly Alert[]): string {
  * next steps. `alerts` are the alerts of the same analysis under `opts.rules` (evaluateAlerts):
  * the next steps count and act on exactly those; dashboardOf passes them.
  */
+/**
+ * The forecast's sentence on the schedule risk run: the P80 date (and cost) as the figure to plan
+ * and report against, set beside the deterministic date's own (usually low) confidence. The P80
+ * is the confidence level most owners and AACE RP 57R-09 practice set contingency at. A run at an
+ * earlier status date is named as out of date rather than cited.
+ */
+function riskSentence(v: Voice, analysis: Analysis, r: RiskCitation): string {
+  const sameStatus = analysis.dataDate !== null && r.dataDate.slice(0, 10) === analysis.dataDate.slice(0, 10);
+  if (!sameStatus) {
+    return `The last schedule risk analysis was run at the status date of ${formatDataDate(r.dataDate)}, before this status: run it again before quoting its dates.`;
+  }
+  const cost = r.costP80 !== null ? ` and of costing no more than ${v.amount(r.costP80)}` : '';
+  const confidence = Math.round(r.deterministicConfidence * 100);
+  const caveat = r.defaultRangesOnly ? ' Its ranges are the default −10% / +25% on every task, not an assessment of this project’s risks: set them on the Risk tab before relying on it.' : '';
+  return (
+    `The schedule risk analysis (${r.iterations.toLocaleString('en-GB')} iterations) gives an 80% chance of finishing by ${formatDataDate(r.finishP80)} (P80)${cost}; ` +
+    `the scheduled finish of ${formatDataDate(r.deterministicFinish)} is ${confidence}% likely, and the P50 is ${formatDataDate(r.finishP50)}.${caveat}`
+  );
+}
+
 export function writeCommentary(analysis: Analysis, alerts: readonly Alert[], opts: CommentaryOptions = {}): Commentary {
   const rules = opts.rules ?? DEFAULT_RULES;
   const maxDrivers = Math.max(1, Math.floor(opts.maxDrivers ?? 3));
@@ -932,7 +971,7 @@ export function writeCommentary(analysis: Analysis, alerts: readonly Alert[], op
   const paragraphs: CommentaryParagraph[] = [
     { topic: 'status', text: statusParagraph(f) + caveat },
     { topic: 'trend', text: trendParagraph(f) },
-    { topic: 'forecast', text: forecastParagraph(f) },
+    { topic: 'forecast', text: forecastParagraph(f) + (opts.risk && f.state !== 'complete' ? ` ${riskSentence(v, analysis, opts.risk)}` : '') },
   ];
   const drivers = driversParagraph(f, maxDrivers);
   if (drivers) paragraphs.push({ topic: 'drivers', text: drivers });

@@ -419,3 +419,39 @@ describe('no cost talk without costs (Analysis.noActualsReason)', () => {
     expect(all(commentaryOf(done))).toContain('1 month late');
   });
 });
+
+describe('citing the schedule risk run (issue 15)', () => {
+  const a = lateBehind();
+  const risk = {
+    dataDate: a.dataDate ?? '2025-03-31T17:00',
+    iterations: 5000,
+    finishP50: '2025-11-14T17:00',
+    finishP80: '2025-12-05T17:00',
+    deterministicFinish: '2025-10-31T17:00',
+    deterministicConfidence: 0.12,
+    costP50: 1_180_000,
+    costP80: 1_240_000,
+    defaultRangesOnly: false,
+  };
+
+  it('cites the P80 finish and cost in the forecast, beside the scheduled finish and its confidence', () => {
+    const forecast = text(commentaryOf(a, { risk }), 'forecast');
+    expect(forecast).toContain('The schedule risk analysis (5,000 iterations) gives an 80% chance of finishing by 5 Dec 2025 (P80) and of costing no more than £1,240,000');
+    expect(forecast).toContain('the scheduled finish of 31 Oct 2025 is 12% likely, and the P50 is 14 Nov 2025.');
+    expect(forecast).not.toContain('not an assessment');
+    // Without a run, nothing about risk.
+    expect(text(commentaryOf(a), 'forecast')).not.toContain('risk analysis');
+  });
+
+  it('says when the ranges are only the default, and when the run is from an earlier status', () => {
+    expect(text(commentaryOf(a, { risk: { ...risk, defaultRangesOnly: true } }), 'forecast')).toContain('Its ranges are the default −10% / +25% on every task, not an assessment');
+    const stale = text(commentaryOf(a, { risk: { ...risk, dataDate: '2024-01-31T17:00' } }), 'forecast');
+    expect(stale).toContain('The last schedule risk analysis was run at the status date of 31 Jan 2024, before this status: run it again before quoting its dates.');
+    expect(stale).not.toContain('P80');
+  });
+
+  it('a schedule without costs cites the date alone; a finished project cites nothing', () => {
+    expect(text(commentaryOf(a, { risk: { ...risk, costP80: null, costP50: null } }), 'forecast')).not.toContain('costing');
+    expect(text(commentaryOf(finished(), { risk }), 'forecast')).not.toContain('risk analysis');
+  });
+});
