@@ -71,7 +71,7 @@ function limits(net: CpmNetwork, opt: ResolvedCpmOptions, s: number, e: number):
 }
 
 export function backwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, ls: Float64Array, lf: Float64Array, openEnd: number): void {
-  const { n, succStart, succIdx, succLink, predType, lagMin, lagCal, calendars, cal, kind, actStart, actFinish, remMin, cstrType, cstrDate, cstr2Type, cstr2Date } = net;
+  const { n, succStart, succIdx, succLink, predType, lagMin, lagCal, calendars, cal, kind, actStart, actFinish, remMin, expFinish, cstrType, cstrDate, cstr2Type, cstr2Date } = net;
   const fromActual = opt.ssLagFromActualStart;
   for (let i = n - 1; i >= 0; i--) {
     const k = kind[i];
@@ -140,7 +140,8 @@ export function backwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float
     }
     // A level of effort keeps its span; so does started work under MS Project's rule, whose late
     // start is its late finish less its whole span (actual and remaining).
-    const span = k === KIND_LOE || (opt.actualProgress && actStart[i] === actStart[i]);
+    // Work with an expected finish keeps the remaining duration the forward pass gave it.
+    const span = k === KIND_LOE || (opt.actualProgress && actStart[i] === actStart[i]) || (opt.useExpectedFinish && expFinish[i] === expFinish[i]);
     const dur = span ? workingMinutesBetween(c, es[i], ef[i]) : actFinish[i] === actFinish[i] ? 0 : remMin[i];
     let f = fC === Infinity ? Infinity : previousWorkingTimeEnd(c, fC);
     let s = f === Infinity ? Infinity : addWorkingMinutes(c, f, -dur);
@@ -190,6 +191,7 @@ export function placeAlap(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64A
   const { n, succStart, succIdx, succLink, predType, lagMin, lagCal, calendars, cal, kind, actStart, remMin, cstrType } = net;
   for (let i = n - 1; i >= 0; i--) {
     if (cstrType[i] !== CSTR_ALAP || actStart[i] === actStart[i]) continue;
+    if (opt.useExpectedFinish && net.expFinish[i] === net.expFinish[i]) continue; // its finish is expected, not movable
     const k = kind[i];
     if (k === KIND_LOE || k === KIND_SUMMARY) continue;
     const c = calendars[cal[i]];
@@ -248,6 +250,11 @@ export function freeFloats(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64
   for (let i = 0; i < n; i++) {
     if (actFinish[i] === actFinish[i] || es[i] !== es[i]) {
       ff[i] = NaN;
+      continue;
+    }
+    // P6 gives work with an expected finish no free float: its finish is set, not floating.
+    if (opt.useExpectedFinish && net.expFinish[i] === net.expFinish[i]) {
+      ff[i] = 0;
       continue;
     }
     const c = calendars[kind[i] === KIND_SUMMARY ? projectCal : cal[i]];

@@ -46,6 +46,8 @@ export interface CpmNetwork extends NetworkArrays {
   /** Actual start / finish in epoch minutes; NaN when there is none. */
   readonly actStart: Float64Array;
   readonly actFinish: Float64Array;
+  /** Expected finish (epoch minutes) of unfinished work, NaN when none (P6 expect_end_date). */
+  readonly expFinish: Float64Array;
   /** CSTR_* per node and its date (epoch minutes, NaN when the constraint has none). */
   readonly cstrType: Uint8Array;
   readonly cstrDate: Float64Array;
@@ -194,6 +196,7 @@ export function compileNetwork(schedule: Schedule): CpmNetwork {
   const actMin = new Float64Array(n);
   const actStart = new Float64Array(n);
   const actFinish = new Float64Array(n);
+  const expFinish = new Float64Array(n);
   const cstrType = new Uint8Array(n);
   const cstrDate = new Float64Array(n);
   const cstr2Type = new Uint8Array(n);
@@ -221,6 +224,7 @@ export function compileNetwork(schedule: Schedule): CpmNetwork {
     actFinish[t] = minutesOf(a.actualFinish);
     // A finish without a start: the activity started when it finished (P6 shows it so).
     if (actStart[t] !== actStart[t] && actFinish[t] === actFinish[t]) actStart[t] = actFinish[t];
+    expFinish[t] = a.actualFinish ? NaN : minutesOf(a.expectedFinish);
     cstrType[t] = CSTR_NONE;
     cstrDate[t] = NaN;
     if (a.constraint) {
@@ -287,7 +291,7 @@ export function compileNetwork(schedule: Schedule): CpmNetwork {
 
   return {
     n, ids, predStart, predIdx, predType, predLag, succStart, succIdx, succLink,
-    codes, names, kind, cal, calendars: compiled, projectCal, durMin, remMin, actMin, actStart, actFinish, cstrType, cstrDate, cstr2Type, cstr2Date,
+    codes, names, kind, cal, calendars: compiled, projectCal, durMin, remMin, actMin, actStart, actFinish, expFinish, cstrType, cstrDate, cstr2Type, cstr2Date,
     lagMin, lagCal, summaryStart, summaryIdx, indexOf, warnings,
     project: { dataDate: schedule.project.dataDate, plannedStart: schedule.project.plannedStart ?? earliestActivityStart(acts), scheduling: schedule.project.scheduling },
   };

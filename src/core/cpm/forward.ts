@@ -28,13 +28,15 @@
  * - A finish milestone sits at the moment its predecessors finish (17:00, or 09:40 when that is
  *   when they finish); a start milestone at the next working minute.
  * - Constraints (primary and secondary) act on unstarted work only, as in P6.
+ * - With expected finish dates (P6's option, on by default) remaining work runs from its start to
+ *   its expected finish when it has one after that start, whatever its remaining duration says.
  * - With `progressFrom: 'actual-progress'` (MS Project) progressed work is not moved at all:
  *   finished work keeps its actual dates and remaining work resumes where the actuals stopped.
  *
  * drv[i] is the link (an index into the pred* arrays) that set node i's early date, or −1 when the
  * data date or a constraint did.
  */
-import { addWorkingMinutes, isWorkingTime, nextWorkingTime, previousWorkingTimeEnd } from '../calendar';
+import { addWorkingMinutes, isWorkingTime, nextWorkingTime, previousWorkingTimeEnd, workingMinutesBetween } from '../calendar';
 import type { CpmNetwork } from './compile';
 import type { ResolvedCpmOptions } from './options';
 
@@ -57,7 +59,7 @@ const LINK_SF = 3;
 const LINK_SS = 1;
 
 export function forwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, drv: Int32Array): void {
-  const { n, predStart, predType, calendars, cal, kind, actStart, actFinish, remMin, actMin, cstrType, cstrDate, cstr2Type, cstr2Date } = net;
+  const { n, predStart, predType, calendars, cal, kind, actStart, actFinish, remMin, actMin, expFinish, cstrType, cstrDate, cstr2Type, cstr2Date } = net;
   const dd = opt.dataDate === opt.dataDate ? opt.dataDate : -Infinity;
   for (let i = 0; i < n; i++) {
     const k = kind[i];
@@ -143,8 +145,12 @@ export function forwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float6
       drv[i] = sDrv;
       continue;
     }
-    const dur = done ? 0 : remMin[i];
     s = s === -Infinity ? s : nextWorkingTime(c, s);
+    let dur = done ? 0 : remMin[i];
+    // With expected finish dates, the remaining work runs from its start to the expected finish;
+    // an expected finish that is already behind the start is ignored (P6 keeps the duration).
+    const xf = expFinish[i];
+    if (opt.useExpectedFinish && xf > s) dur = workingMinutesBetween(c, s, xf);
     let f = addWorkingMinutes(c, s, dur);
     let d = sDrv;
     let push = -Infinity;

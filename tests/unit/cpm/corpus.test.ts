@@ -190,19 +190,14 @@ describe.skipIf(!existsSync(XER_DIR))(`CPM vs P6's stored dates on every XER sam
     for (const r of flagged) expect([r.longestOurs, r.longestBoth], `${r.file} ${r.project}`).toEqual([r.longestP6, r.longestP6]);
   });
 
-  it('matches P6 free float exactly in P6 23 and differs in P6 8.1 only where P6 stored 0', () => {
+  it('matches P6 free float on every compared activity', () => {
     // Free float (free_float_hr_cnt) is compared on its own: the dates and total float above do not
-    // depend on it. jaggelas (P6 23.12) must match on every activity. SP10 (P6 8.1) stores 0 on
-    // about 4% of its activities where the successors' early dates leave slack, open-ended or not
-    // (P1EWCC-PWP02-12700 finishes 2017-12-18 16:00, its only successor starts 2018-04-27 16:00, and
-    // P6 8.1 stores free float 0): no rule we know reproduces that, so those are counted, not
-    // matched, and every other value must agree.
-    const jaggelas = rows.find((r) => r.file.startsWith('jaggelas') && r.compared > 0);
-    if (jaggelas) expect([jaggelas.freeMatched, jaggelas.freeZeroInP6]).toEqual([jaggelas.freeCompared, 0]);
-    for (const r of rows) {
-      expect(r.freeMatched + r.freeZeroInP6, r.file).toBe(r.freeCompared);
-      expect(r.freeZeroInP6, r.file).toBeLessThanOrEqual(0.05 * r.freeCompared);
-    }
+    // depend on it. It checks the link slack arithmetic (lags taken off the successor's date on
+    // the lag calendar, never negative) and P6's rule that work with an expected finish
+    // (expect_end_date, with sched_use_expect_end_flag) has none: SP10 has 224 such activities.
+    const compared = rows.reduce((n, r) => n + r.freeCompared, 0);
+    expect(compared).toBeGreaterThan(4000);
+    for (const r of rows) expect([r.freeMatched, r.freeZeroInP6], `${r.file} ${r.project}`).toEqual([r.freeCompared, 0]);
   });
 
   it("places finished work where P6's retained logic does, for at least 99% of the finished activities it stored", () => {
