@@ -327,10 +327,13 @@ function loopMessage(acts: readonly Activity[], indeg: Int32Array, relPred: numb
     v = preds.get(v) as number;
   }
   const loop = path.slice(seenAt.get(v)).reverse(); // predecessor first
+  const size = loop.length;
   loop.push(loop[0]);
+  // A long loop is shown by its first ten links and its last, so the message stays readable.
+  const shown = size <= 12 ? loop.map((i) => label(acts[i])).join(' → ') : `${loop.slice(0, 10).map((i) => label(acts[i])).join(' → ')} → … (${size - 11} more) → ${loop.slice(-2).map((i) => label(acts[i])).join(' → ')}`;
   const stuck = [...indeg].filter((d) => d > 0).length;
-  return `Logic loop: ${loop.map((i) => label(acts[i])).join(' → ')}. Break one of these links in the source schedule (P6, MS Project) and import again.${
-    stuck > loop.length - 1 ? ` ${stuck} activities in all lie on or after loops.` : ''
+  return `Logic loop: ${shown}. Break one of these links in the source schedule (P6, MS Project) and import again.${
+    stuck > size ? ` ${stuck} activities in all lie on or after loops.` : ''
   }`;
 }
 
