@@ -24,7 +24,9 @@ import {
   KIND_SUMMARY,
   KIND_TASK,
 } from './codes';
+import { activityLabel, loopMessage } from './loops';
 import { LINK_FF, LINK_FS, LINK_SF, LINK_SS, type NetworkArrays } from './network';
+import { summaryMembers } from './summaries';
 
 export interface CpmNetwork extends NetworkArrays {
   /** Activity code and name per node, for messages. */
@@ -80,7 +82,7 @@ const KINDS: Record<Activity['type'], number> = {
 };
 const LINK_CODES = { FS: LINK_FS, SS: LINK_SS, FF: LINK_FF, SF: LINK_SF } as const;
 
-const label = (a: Activity): string => (a.name ? `${a.code} ${a.name}` : a.code);
+const label = activityLabel;
 
 /** At most `max` items of a list, then "and N more". */
 function listed(items: string[], max = 5): string {
@@ -310,63 +312,4 @@ function earliestActivityStart(acts: readonly Activity[]): string | undefined {
     }
   }
   return text;
-}
-
-/** One loop among the nodes Kahn's algorithm could not place, as "A → B → A", with advice. */
-function loopMessage(acts: readonly Activity[], indeg: Int32Array, relPred: number[], relSucc: number[]): string {
-  // Walk predecessors inside the unplaced set until a node repeats: that stretch is a loop.
-  const preds = new Map<number, number>();
-  for (let k = 0; k < relPred.length; k++) if (indeg[relSucc[k]] > 0 && indeg[relPred[k]] > 0 && !preds.has(relSucc[k])) preds.set(relSucc[k], relPred[k]);
-  let v = -1;
-  for (let i = 0; i < indeg.length; i++) if (indeg[i] > 0) { v = i; break; }
-  const seenAt = new Map<number, number>();
-  const path: number[] = [];
-  while (!seenAt.has(v)) {
-    seenAt.set(v, path.length);
-    path.push(v);
-    v = preds.get(v) as number;
-  }
-  const loop = path.slice(seenAt.get(v)).reverse(); // predecessor first
-  const size = loop.length;
-  loop.push(loop[0]);
-  // A long loop is shown by its first ten links and its last, so the message stays readable.
-  const shown = size <= 12 ? loop.map((i) => label(acts[i])).join(' → ') : `${loop.slice(0, 10).map((i) => label(acts[i])).join(' → ')} → … (${size - 11} more) → ${loop.slice(-2).map((i) => label(acts[i])).join(' → ')}`;
-  const stuck = [...indeg].filter((d) => d > 0).length;
-  return `Logic loop: ${shown}. Break one of these links in the source schedule (P6, MS Project) and import again.${
-    stuck > size ? ` ${stuck} activities in all lie on or after loops.` : ''
-  }`;
-}
-
-/** CSR of the activities each WBS-summary node spans: every non-summary activity under its WBS element. */
-function summaryMembers(schedule: Schedule, kind: Uint8Array, ids: string[]): { summaryStart: Int32Array; summaryIdx: Int32Array } {
-  const n = kind.length;
-  const summaryStart = new Int32Array(n + 1);
-  let any = false;
-  for (let i = 0; i < n; i++) if (kind[i] === KIND_SUMMARY) any = true;
-  if (!any) return { summaryStart, summaryIdx: new Int32Array(0) };
-  const parent = new Map(schedule.wbs.map((w) => [w.id, w.parentId]));
-  const wbsOf = new Map(schedule.activities.map((a) => [a.id, a.wbsId]));
-  const under = new Map<string, number[]>(); // WBS id → nodes at or below it
-  for (let i = 0; i < n; i++) {
-    if (kind[i] === KIND_SUMMARY) continue;
-    let w = wbsOf.get(ids[i]) ?? null;
-    const seen = new Set<string>();
-    while (w !== null && !seen.has(w)) {
-      seen.add(w);
-      let list = under.get(w);
-      if (!list) under.set(w, (list = []));
-      list.push(i);
-      w = parent.get(w) ?? null;
-    }
-  }
-  const lists: number[][] = [];
-  for (let i = 0; i < n; i++) {
-    const w = kind[i] === KIND_SUMMARY ? wbsOf.get(ids[i]) : undefined;
-    const list = w ? (under.get(w) ?? []) : [];
-    lists.push(list);
-    summaryStart[i + 1] = summaryStart[i] + list.length;
-  }
-  const summaryIdx = new Int32Array(summaryStart[n]);
-  for (let i = 0; i < n; i++) summaryIdx.set(lists[i], summaryStart[i]);
-  return { summaryStart, summaryIdx };
 }
