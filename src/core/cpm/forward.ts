@@ -38,6 +38,7 @@
  */
 import { addWorkingMinutes, isWorkingTime, nextWorkingTime, previousWorkingTimeEnd, workingMinutesBetween } from '../calendar';
 import type { CpmNetwork } from './compile';
+import { linkDate } from './links';
 import type { ResolvedCpmOptions } from './options';
 
 // Local copies of ./codes.ts and ./network.ts constants: an imported binding is a module-cell
@@ -55,7 +56,6 @@ const KIND_START_MILESTONE = 1;
 const KIND_SUMMARY = 4;
 const LINK_FF = 2;
 const LINK_FS = 0;
-const LINK_SF = 3;
 const LINK_SS = 1;
 
 export function forwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, drv: Int32Array): void {
@@ -171,35 +171,6 @@ export function forwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float6
     ef[i] = f;
     drv[i] = d;
   }
-}
-
-/**
- * The date link e asks of its successor in the forward pass: a start (FS, SS) or a finish (FF,
- * SF), on the link's calendar; −Infinity when the link asks nothing (an LOE or summary
- * predecessor, a finished one under progress override, a start-type link from a started
- * predecessor into started work). The forward pass takes the latest; paths.ts finds every link
- * that meets it (the driving ones).
- */
-export function linkDate(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, started: boolean, e: number): number {
-  const { predIdx, predType, lagMin, lagCal, calendars, kind, actStart, actFinish } = net;
-  const p = predIdx[e];
-  const pk = kind[p];
-  if (pk === KIND_LOE || pk === KIND_SUMMARY) return -Infinity; // they span, they do not drive
-  // Under progress override, finished work has met every link out of it.
-  if (opt.progressOverride && actFinish[p] === actFinish[p]) return -Infinity;
-  const t = predType[e];
-  // Retained logic: a started activity has met its start-type links from started predecessors.
-  if (started && (t === LINK_SS || t === LINK_SF) && actStart[p] === actStart[p]) return -Infinity;
-  const base = t === LINK_FS || t === LINK_FF ? ef[p] : opt.ssLagFromActualStart && actStart[p] === actStart[p] ? actStart[p] : es[p];
-  const lag = lagMin[e];
-  if (actFinish[p] === actFinish[p]) {
-    // Finished predecessor: the lag runs from its actual date, but the link never asks for
-    // less than its logic position (the data date, or later if retained logic held it back).
-    const actual = t === LINK_FS || t === LINK_FF ? actFinish[p] : actStart[p];
-    const v = lag === 0 ? actual : addWorkingMinutes(calendars[lagCal[e]], actual, lag);
-    return base > v ? base : v;
-  }
-  return lag === 0 ? base : addWorkingMinutes(calendars[lagCal[e]], base, lag);
 }
 
 /**
