@@ -1,28 +1,24 @@
 /**
- * The backward pass (late dates), floats and as-late-as-possible placement.
+ * The backward pass: late dates, one sweep back through the topological order, and the late
+ * starts of level-of-effort activities (floats are in ./floats.ts, ALAP placement in ./alap.ts).
  *
  * Late dates mirror the forward pass: FS and SS links to a successor limit this node's finish or
  * start to the successor's late start − lag, FF and SF to its late finish − lag, with the lag on
  * the link's calendar. Every finish is also bounded by the project end: the must-finish-by date
  * when there is one, else the latest early finish of unfinished work (P6's rule), so open ends
- * (no successor, or only start-type ones) finish there. Which successors limit is `limits` below
- * (LOE and summaries never; finished work under retained logic only).
+ * (no successor, or only start-type ones) finish there. Which successors limit is `limits`
+ * (./links.ts: LOE and summaries never; finished work under retained logic only).
  * A late finish goes back to the end of the previous working time (Friday 17:00, not Monday
  * 08:00); a late start limited by a start-type link stays as computed when it is a working minute.
- *
- * Total float is measured in working hours on the activity's own calendar (as P6 reports it):
- * finish float = late − early finish, start float = late − early start, or the smaller.
- * Free float: the least slack of any successor link (how far this activity's date can move before
- * a successor's early date moves, never below 0), or up to the project end without successors.
  */
 import { addWorkingMinutes, isWorkingTime, nextWorkingTime, previousWorkingTimeEnd, workingMinutesBetween } from '../calendar';
 import type { CpmNetwork } from './compile';
+import { limits } from './links';
 import type { ResolvedCpmOptions } from './options';
 
 // Local copies of ./codes.ts and ./network.ts constants: an imported binding is a module-cell
 // load V8 does not fold when modules are not bundled (vitest, tsx), which costs several
 // nanoseconds per read in these loops (see calendar/arithmetic.ts). tests/unit/cpm checks them.
-const CSTR_ALAP = 9;
 const CSTR_FINISH_ON = 4;
 const CSTR_FINISH_ON_OR_BEFORE = 5;
 const CSTR_MANDATORY_FINISH = 8;
@@ -35,7 +31,6 @@ const KIND_START_MILESTONE = 1;
 const KIND_SUMMARY = 4;
 const LINK_FF = 2;
 const LINK_FS = 0;
-const LINK_SF = 3;
 const LINK_SS = 1;
 
 /**
@@ -54,24 +49,8 @@ export function projectFinish(net: CpmNetwork, ef: Float64Array): number {
   return end === -Infinity ? done : end;
 }
 
-/**
- * True when the link e into successor s limits its predecessor's late dates. LOE and summary
- * successors limit nothing. Under retained logic every other successor does, a finished one from
- * its zero-duration logic position (forward.ts). Under progress override a finished successor
- * limits nothing, and a started one only through finish-type links (FF, SF): its start is behind
- * it, its finish is not. P6's stored late dates show exactly this.
- */
-function limits(net: CpmNetwork, opt: ResolvedCpmOptions, s: number, e: number): boolean {
-  const k = net.kind[s];
-  if (k === KIND_LOE || k === KIND_SUMMARY) return false;
-  if ((opt.progressOverride || opt.actualProgress) && net.actFinish[s] === net.actFinish[s]) return false;
-  if (!opt.progressOverride || net.actStart[s] !== net.actStart[s]) return true;
-  const t = net.predType[e];
-  return t === LINK_FF || t === LINK_SF;
-}
-
 export function backwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, ls: Float64Array, lf: Float64Array, openEnd: number): void {
-  const { n, succStart, succIdx, succLink, predType, lagMin, lagCal, calendars, cal, kind, actStart, actFinish, remMin, cstrType, cstrDate, cstr2Type, cstr2Date } = net;
+  const { n, succStart, succIdx, succLink, predType, lagMin, lagCal, calendars, cal, kind, actStart, actFinish, remMin, expFinish, cstrType, cstrDate, cstr2Type, cstr2Date } = net;
   const fromActual = opt.ssLagFromActualStart;
   for (let i = n - 1; i >= 0; i--) {
     const k = kind[i];
@@ -140,7 +119,8 @@ export function backwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float
     }
     // A level of effort keeps its span; so does started work under MS Project's rule, whose late
     // start is its late finish less its whole span (actual and remaining).
-    const span = k === KIND_LOE || (opt.actualProgress && actStart[i] === actStart[i]);
+    // Work with an expected finish keeps the remaining duration the forward pass gave it.
+    const span = k === KIND_LOE || (opt.actualProgress && actStart[i] === actStart[i]) || (opt.useExpectedFinish && expFinish[i] === expFinish[i]);
     const dur = span ? workingMinutesBetween(c, es[i], ef[i]) : actFinish[i] === actFinish[i] ? 0 : remMin[i];
     let f = fC === Infinity ? Infinity : previousWorkingTimeEnd(c, fC);
     let s = f === Infinity ? Infinity : addWorkingMinutes(c, f, -dur);
@@ -178,101 +158,5 @@ export function loeLateStarts(net: CpmNetwork, ls: Float64Array, lf: Float64Arra
     if (s === -Infinity || s !== s) continue;
     const v = nextWorkingTime(calendars[cal[i]], s);
     ls[i] = v < lf[i] ? v : lf[i];
-  }
-}
-
-/**
- * As-late-as-possible activities (unstarted, not LOE/summary) move their early dates as late as
- * their successors' early dates allow (to their late dates when they have none): they use up
- * their free float. Reverse topological order, so a successor that moved first makes room.
- */
-export function placeAlap(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, lf: Float64Array): void {
-  const { n, succStart, succIdx, succLink, predType, lagMin, lagCal, calendars, cal, kind, actStart, remMin, cstrType } = net;
-  for (let i = n - 1; i >= 0; i--) {
-    if (cstrType[i] !== CSTR_ALAP || actStart[i] === actStart[i]) continue;
-    const k = kind[i];
-    if (k === KIND_LOE || k === KIND_SUMMARY) continue;
-    const c = calendars[cal[i]];
-    // Not capped by the late finish: P6 moves an ALAP activity up to its successors even when
-    // that leaves it with negative float.
-    let f = Infinity;
-    for (let q = succStart[i]; q < succStart[i + 1]; q++) {
-      const s = succIdx[q];
-      const e = succLink[q];
-      if (!limits(net, opt, s, e)) continue;
-      const t = predType[e];
-      const lag = lagMin[e];
-      const base = t === LINK_FS || t === LINK_SS ? es[s] : ef[s];
-      let v = lag === 0 ? base : addWorkingMinutes(calendars[lagCal[e]], base, -lag);
-      // A start-type link limits the finish by way of the start.
-      if (t !== LINK_FS && t !== LINK_FF) v = addWorkingMinutes(c, v, remMin[i]);
-      if (v < f) f = v;
-    }
-    if (f === Infinity) f = lf[i];
-    if (!(f > ef[i])) continue;
-    if (k === KIND_START_MILESTONE) {
-      const t = nextWorkingTime(c, f);
-      if (t > es[i]) { es[i] = t; ef[i] = t; }
-    } else if (k === KIND_FINISH_MILESTONE) {
-      const t = previousWorkingTimeEnd(c, f);
-      if (t > ef[i]) { es[i] = t; ef[i] = t; }
-    } else {
-      const fin = previousWorkingTimeEnd(c, f);
-      if (fin > ef[i]) {
-        ef[i] = fin;
-        es[i] = addWorkingMinutes(c, fin, -remMin[i]);
-      }
-    }
-  }
-}
-
-/** Total float in working hours on each activity's calendar (NaN for finished work). */
-export function totalFloats(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, ls: Float64Array, lf: Float64Array, tf: Float64Array): void {
-  const { n, calendars, cal, kind, actFinish, projectCal } = net;
-  for (let i = 0; i < n; i++) {
-    if (actFinish[i] === actFinish[i] || es[i] !== es[i]) {
-      tf[i] = NaN;
-      continue;
-    }
-    const c = calendars[kind[i] === KIND_SUMMARY ? projectCal : cal[i]];
-    const fin = workingMinutesBetween(c, ef[i], lf[i]);
-    const sta = workingMinutesBetween(c, es[i], ls[i]);
-    tf[i] = (opt.floatType === 0 ? fin : opt.floatType === 1 ? sta : fin < sta ? fin : sta) / 60;
-  }
-}
-
-/** Free float in working hours on each activity's calendar (NaN for finished work). */
-export function freeFloats(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, openEnd: number, ff: Float64Array): void {
-  const { n, succStart, succIdx, succLink, predType, lagMin, lagCal, calendars, cal, kind, actStart, actFinish, projectCal } = net;
-  const fromActual = opt.ssLagFromActualStart;
-  for (let i = 0; i < n; i++) {
-    if (actFinish[i] === actFinish[i] || es[i] !== es[i]) {
-      ff[i] = NaN;
-      continue;
-    }
-    const c = calendars[kind[i] === KIND_SUMMARY ? projectCal : cal[i]];
-    let free = Infinity;
-    let linked = false;
-    for (let q = succStart[i]; q < succStart[i + 1]; q++) {
-      const s = succIdx[q];
-      const e = succLink[q];
-      if (!limits(net, opt, s, e)) continue;
-      linked = true;
-      const t = predType[e];
-      let base = t === LINK_FS || t === LINK_FF ? ef[i] : es[i];
-      if (t !== LINK_FS && t !== LINK_FF && fromActual && actStart[i] === actStart[i]) base = actStart[i];
-      // The lag comes off the successor's date (on the link's calendar), and the slack is counted
-      // on this activity's calendar from its own date: a lag over the lag calendar's holidays then
-      // gives the slack P6 stores.
-      const lag = lagMin[e];
-      const target = t === LINK_FS || t === LINK_SS ? es[s] : ef[s];
-      const limit = lag === 0 ? target : addWorkingMinutes(calendars[lagCal[e]], target, -lag);
-      const slack = workingMinutesBetween(c, base, limit);
-      if (slack < free) free = slack;
-    }
-    if (!linked) free = workingMinutesBetween(c, ef[i], openEnd);
-    // Never negative: a successor held early by a constraint or the data date leaves no free
-    // float, not a debt (P6 stores 0; negative float shows in total float).
-    ff[i] = free > 0 ? free / 60 : 0;
   }
 }

@@ -24,7 +24,9 @@ import {
   KIND_SUMMARY,
   KIND_TASK,
 } from './codes';
+import { activityLabel, loopMessage } from './loops';
 import { LINK_FF, LINK_FS, LINK_SF, LINK_SS, type NetworkArrays } from './network';
+import { summaryMembers } from './summaries';
 
 export interface CpmNetwork extends NetworkArrays {
   /** Activity code and name per node, for messages. */
@@ -46,6 +48,8 @@ export interface CpmNetwork extends NetworkArrays {
   /** Actual start / finish in epoch minutes; NaN when there is none. */
   readonly actStart: Float64Array;
   readonly actFinish: Float64Array;
+  /** Expected finish (epoch minutes) of unfinished work, NaN when none (P6 expect_end_date). */
+  readonly expFinish: Float64Array;
   /** CSTR_* per node and its date (epoch minutes, NaN when the constraint has none). */
   readonly cstrType: Uint8Array;
   readonly cstrDate: Float64Array;
@@ -78,7 +82,7 @@ const KINDS: Record<Activity['type'], number> = {
 };
 const LINK_CODES = { FS: LINK_FS, SS: LINK_SS, FF: LINK_FF, SF: LINK_SF } as const;
 
-const label = (a: Activity): string => (a.name ? `${a.code} ${a.name}` : a.code);
+const label = activityLabel;
 
 /** At most `max` items of a list, then "and N more". */
 function listed(items: string[], max = 5): string {
@@ -194,6 +198,7 @@ export function compileNetwork(schedule: Schedule): CpmNetwork {
   const actMin = new Float64Array(n);
   const actStart = new Float64Array(n);
   const actFinish = new Float64Array(n);
+  const expFinish = new Float64Array(n);
   const cstrType = new Uint8Array(n);
   const cstrDate = new Float64Array(n);
   const cstr2Type = new Uint8Array(n);
@@ -221,6 +226,7 @@ export function compileNetwork(schedule: Schedule): CpmNetwork {
     actFinish[t] = minutesOf(a.actualFinish);
     // A finish without a start: the activity started when it finished (P6 shows it so).
     if (actStart[t] !== actStart[t] && actFinish[t] === actFinish[t]) actStart[t] = actFinish[t];
+    expFinish[t] = a.actualFinish ? NaN : minutesOf(a.expectedFinish);
     cstrType[t] = CSTR_NONE;
     cstrDate[t] = NaN;
     if (a.constraint) {
@@ -287,7 +293,7 @@ export function compileNetwork(schedule: Schedule): CpmNetwork {
 
   return {
     n, ids, predStart, predIdx, predType, predLag, succStart, succIdx, succLink,
-    codes, names, kind, cal, calendars: compiled, projectCal, durMin, remMin, actMin, actStart, actFinish, cstrType, cstrDate, cstr2Type, cstr2Date,
+    codes, names, kind, cal, calendars: compiled, projectCal, durMin, remMin, actMin, actStart, actFinish, expFinish, cstrType, cstrDate, cstr2Type, cstr2Date,
     lagMin, lagCal, summaryStart, summaryIdx, indexOf, warnings,
     project: { dataDate: schedule.project.dataDate, plannedStart: schedule.project.plannedStart ?? earliestActivityStart(acts), scheduling: schedule.project.scheduling },
   };
@@ -306,60 +312,4 @@ function earliestActivityStart(acts: readonly Activity[]): string | undefined {
     }
   }
   return text;
-}
-
-/** One loop among the nodes Kahn's algorithm could not place, as "A → B → A", with advice. */
-function loopMessage(acts: readonly Activity[], indeg: Int32Array, relPred: number[], relSucc: number[]): string {
-  // Walk predecessors inside the unplaced set until a node repeats: that stretch is a loop.
-  const preds = new Map<number, number>();
-  for (let k = 0; k < relPred.length; k++) if (indeg[relSucc[k]] > 0 && indeg[relPred[k]] > 0 && !preds.has(relSucc[k])) preds.set(relSucc[k], relPred[k]);
-  let v = -1;
-  for (let i = 0; i < indeg.length; i++) if (indeg[i] > 0) { v = i; break; }
-  const seenAt = new Map<number, number>();
-  const path: number[] = [];
-  while (!seenAt.has(v)) {
-    seenAt.set(v, path.length);
-    path.push(v);
-    v = preds.get(v) as number;
-  }
-  const loop = path.slice(seenAt.get(v)).reverse(); // predecessor first
-  loop.push(loop[0]);
-  const stuck = [...indeg].filter((d) => d > 0).length;
-  return `Logic loop: ${loop.map((i) => label(acts[i])).join(' → ')}. Break one of these links in the source schedule (P6, MS Project) and import again.${
-    stuck > loop.length - 1 ? ` ${stuck} activities in all lie on or after loops.` : ''
-  }`;
-}
-
-/** CSR of the activities each WBS-summary node spans: every non-summary activity under its WBS element. */
-function summaryMembers(schedule: Schedule, kind: Uint8Array, ids: string[]): { summaryStart: Int32Array; summaryIdx: Int32Array } {
-  const n = kind.length;
-  const summaryStart = new Int32Array(n + 1);
-  let any = false;
-  for (let i = 0; i < n; i++) if (kind[i] === KIND_SUMMARY) any = true;
-  if (!any) return { summaryStart, summaryIdx: new Int32Array(0) };
-  const parent = new Map(schedule.wbs.map((w) => [w.id, w.parentId]));
-  const wbsOf = new Map(schedule.activities.map((a) => [a.id, a.wbsId]));
-  const under = new Map<string, number[]>(); // WBS id → nodes at or below it
-  for (let i = 0; i < n; i++) {
-    if (kind[i] === KIND_SUMMARY) continue;
-    let w = wbsOf.get(ids[i]) ?? null;
-    const seen = new Set<string>();
-    while (w !== null && !seen.has(w)) {
-      seen.add(w);
-      let list = under.get(w);
-      if (!list) under.set(w, (list = []));
-      list.push(i);
-      w = parent.get(w) ?? null;
-    }
-  }
-  const lists: number[][] = [];
-  for (let i = 0; i < n; i++) {
-    const w = kind[i] === KIND_SUMMARY ? wbsOf.get(ids[i]) : undefined;
-    const list = w ? (under.get(w) ?? []) : [];
-    lists.push(list);
-    summaryStart[i + 1] = summaryStart[i] + list.length;
-  }
-  const summaryIdx = new Int32Array(summaryStart[n]);
-  for (let i = 0; i < n; i++) summaryIdx.set(lists[i], summaryStart[i]);
-  return { summaryStart, summaryIdx };
 }

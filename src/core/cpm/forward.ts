@@ -28,14 +28,17 @@
  * - A finish milestone sits at the moment its predecessors finish (17:00, or 09:40 when that is
  *   when they finish); a start milestone at the next working minute.
  * - Constraints (primary and secondary) act on unstarted work only, as in P6.
+ * - With expected finish dates (P6's option, on by default) remaining work runs from its start to
+ *   its expected finish when it has one after that start, whatever its remaining duration says.
  * - With `progressFrom: 'actual-progress'` (MS Project) progressed work is not moved at all:
  *   finished work keeps its actual dates and remaining work resumes where the actuals stopped.
  *
  * drv[i] is the link (an index into the pred* arrays) that set node i's early date, or −1 when the
  * data date or a constraint did.
  */
-import { addWorkingMinutes, isWorkingTime, nextWorkingTime, previousWorkingTimeEnd } from '../calendar';
+import { addWorkingMinutes, isWorkingTime, nextWorkingTime, previousWorkingTimeEnd, workingMinutesBetween } from '../calendar';
 import type { CpmNetwork } from './compile';
+import { linkDate } from './links';
 import type { ResolvedCpmOptions } from './options';
 
 // Local copies of ./codes.ts and ./network.ts constants: an imported binding is a module-cell
@@ -53,11 +56,10 @@ const KIND_START_MILESTONE = 1;
 const KIND_SUMMARY = 4;
 const LINK_FF = 2;
 const LINK_FS = 0;
-const LINK_SF = 3;
 const LINK_SS = 1;
 
 export function forwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, drv: Int32Array): void {
-  const { n, predStart, predType, calendars, cal, kind, actStart, actFinish, remMin, actMin, cstrType, cstrDate, cstr2Type, cstr2Date } = net;
+  const { n, predStart, predType, calendars, cal, kind, actStart, actFinish, remMin, actMin, expFinish, cstrType, cstrDate, cstr2Type, cstr2Date } = net;
   const dd = opt.dataDate === opt.dataDate ? opt.dataDate : -Infinity;
   for (let i = 0; i < n; i++) {
     const k = kind[i];
@@ -143,8 +145,12 @@ export function forwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float6
       drv[i] = sDrv;
       continue;
     }
-    const dur = done ? 0 : remMin[i];
     s = s === -Infinity ? s : nextWorkingTime(c, s);
+    let dur = done ? 0 : remMin[i];
+    // With expected finish dates, the remaining work runs from its start to the expected finish;
+    // an expected finish that is already behind the start is ignored (P6 keeps the duration).
+    const xf = expFinish[i];
+    if (opt.useExpectedFinish && xf > s) dur = workingMinutesBetween(c, s, xf);
     let f = addWorkingMinutes(c, s, dur);
     let d = sDrv;
     let push = -Infinity;
@@ -165,35 +171,6 @@ export function forwardPass(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float6
     ef[i] = f;
     drv[i] = d;
   }
-}
-
-/**
- * The date link e asks of its successor in the forward pass: a start (FS, SS) or a finish (FF,
- * SF), on the link's calendar; −Infinity when the link asks nothing (an LOE or summary
- * predecessor, a finished one under progress override, a start-type link from a started
- * predecessor into started work). The forward pass takes the latest; paths.ts finds every link
- * that meets it (the driving ones).
- */
-export function linkDate(net: CpmNetwork, opt: ResolvedCpmOptions, es: Float64Array, ef: Float64Array, started: boolean, e: number): number {
-  const { predIdx, predType, lagMin, lagCal, calendars, kind, actStart, actFinish } = net;
-  const p = predIdx[e];
-  const pk = kind[p];
-  if (pk === KIND_LOE || pk === KIND_SUMMARY) return -Infinity; // they span, they do not drive
-  // Under progress override, finished work has met every link out of it.
-  if (opt.progressOverride && actFinish[p] === actFinish[p]) return -Infinity;
-  const t = predType[e];
-  // Retained logic: a started activity has met its start-type links from started predecessors.
-  if (started && (t === LINK_SS || t === LINK_SF) && actStart[p] === actStart[p]) return -Infinity;
-  const base = t === LINK_FS || t === LINK_FF ? ef[p] : opt.ssLagFromActualStart && actStart[p] === actStart[p] ? actStart[p] : es[p];
-  const lag = lagMin[e];
-  if (actFinish[p] === actFinish[p]) {
-    // Finished predecessor: the lag runs from its actual date, but the link never asks for
-    // less than its logic position (the data date, or later if retained logic held it back).
-    const actual = t === LINK_FS || t === LINK_FF ? actFinish[p] : actStart[p];
-    const v = lag === 0 ? actual : addWorkingMinutes(calendars[lagCal[e]], actual, lag);
-    return base > v ? base : v;
-  }
-  return lag === 0 ? base : addWorkingMinutes(calendars[lagCal[e]], base, lag);
 }
 
 /**

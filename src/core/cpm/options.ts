@@ -23,6 +23,8 @@ export interface CpmOptions {
   mustFinishBy?: LocalDateTime;
   /** Progressed work from the data date (P6, default) or where its actuals stopped (MS Project). */
   progressFrom?: 'data-date' | 'actual-progress';
+  /** Remaining work with an expected finish runs to it (default true, as in P6). */
+  useExpectedFinish?: boolean;
 }
 
 /** The options as the passes read them: every field set, dates in epoch minutes (NaN = none). */
@@ -37,6 +39,7 @@ export interface ResolvedCpmOptions {
   readonly mustFinishBy: number;
   /** MS Project's rule for progressed work (see SchedulingOptions.progressFrom). */
   readonly actualProgress: boolean;
+  readonly useExpectedFinish: boolean;
 }
 
 const minutes = (d: LocalDateTime | undefined): number => {
@@ -56,6 +59,7 @@ export function resolveOptions(project: Pick<Project, 'dataDate' | 'plannedStart
     // unlinked work must start somewhere. MS Project bounds unstarted work by the project start only.
     dataDate: minutes(over.dataDate ?? (actualProgress ? project?.plannedStart : (project?.dataDate ?? project?.plannedStart))),
     actualProgress,
+    useExpectedFinish: o.useExpectedFinish ?? true,
     progressOverride: o.progressOverride ?? false,
     criticalFloatHours: o.criticalFloatHours ?? 0,
     longestPath: o.criticalPath === 'longest-path',

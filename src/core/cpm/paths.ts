@@ -5,7 +5,7 @@
  */
 import { workingMinutesBetween } from '../calendar';
 import type { CpmNetwork } from './compile';
-import { linkDate } from './forward';
+import { linkDate } from './links';
 import { LINK_FS, LINK_SS } from './network';
 import type { ResolvedCpmOptions } from './options';
 import type { CpmSchedule } from './schedule';

@@ -7,7 +7,9 @@
 import { fromMinutes, type LocalDateTime } from '../model/dates';
 import { AnalysisInputError } from '../model/errors';
 import { KIND_SUMMARY } from './codes';
-import { backwardPass, freeFloats, loeLateStarts, placeAlap, projectFinish, totalFloats } from './backward';
+import { placeAlap } from './alap';
+import { backwardPass, loeLateStarts, projectFinish } from './backward';
+import { freeFloats, totalFloats } from './floats';
 import type { CpmNetwork } from './compile';
 import { forwardPass, loeSpans, summarySpans } from './forward';
 import { resolveOptions, type CpmOptions, type ResolvedCpmOptions } from './options';

@@ -98,6 +98,8 @@ export interface SchedulingOptions {
    * project start bounds unstarted work.
    */
   progressFrom?: 'data-date' | 'actual-progress';
+  /** Remaining work with an expected finish (Activity.expectedFinish) runs to it (P6 sched_use_expect_end_flag). */
+  useExpectedFinish?: boolean;
 }
 
 export type MeasureBasis = 'cost' | 'units' | 'duration';
@@ -202,6 +204,11 @@ export interface Activity {
   /** User-defined fields as the source named them. */
   udf?: Record<string, string | number>;
   constraint?: { type: string; date?: LocalDateTime };
+  /**
+   * When the remaining work is expected to finish (P6 expect_end_date). With the project's
+   * `scheduling.useExpectedFinish`, the remaining duration runs to it.
+   */
+  expectedFinish?: LocalDateTime;
   /** A second constraint alongside the first (P6's secondary constraint, cstr_type2/cstr_date2). */
   secondaryConstraint?: { type: string; date?: LocalDateTime };
 }

@@ -58,6 +58,20 @@ const activity = z.strictObject({
   codes: z.record(z.string(), z.string()).default({}),
   udf: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   constraint: z.object({ type: z.string(), date: date.optional() }).optional(),
+  totalFloat: z.number().finite().optional(),
+  expectedFinish: date.optional(),
+  secondaryConstraint: z.object({ type: z.string(), date: date.optional() }).optional(),
+});
+
+const scheduling = z.strictObject({
+  progressOverride: z.boolean().optional(),
+  criticalFloatHours: z.number().finite().optional(),
+  criticalPath: z.enum(['total-float', 'longest-path']).optional(),
+  ssLagFromActualStart: z.boolean().optional(),
+  floatType: z.enum(['finish', 'start', 'smallest']).optional(),
+  mustFinishBy: date.optional(),
+  progressFrom: z.enum(['data-date', 'actual-progress']).optional(),
+  useExpectedFinish: z.boolean().optional(),
 });
 
 const calendar = z.object({
@@ -85,6 +99,7 @@ const schema = z.object({
     plannedFinish: date.optional(),
     defaultCalendarId: z.string().optional(),
     measureBasis: z.enum(['cost', 'units', 'duration']).optional(),
+    scheduling: scheduling.optional(),
   }),
   wbs: z
     .array(z.object({ id: z.string().min(1), parentId: z.string().nullable().default(null), code: z.string().default(''), name: z.string().default(''), controlAccount: z.string().optional(), sequence: z.number().optional() }))

@@ -190,19 +190,14 @@ describe.skipIf(!existsSync(XER_DIR))(`CPM vs P6's stored dates on every XER sam
     for (const r of flagged) expect([r.longestOurs, r.longestBoth], `${r.file} ${r.project}`).toEqual([r.longestP6, r.longestP6]);
   });
 
-  it('matches P6 free float exactly in P6 23 and differs in P6 8.1 only where P6 stored 0', () => {
+  it('matches P6 free float on every compared activity', () => {
     // Free float (free_float_hr_cnt) is compared on its own: the dates and total float above do not
-    // depend on it. jaggelas (P6 23.12) must match on every activity. SP10 (P6 8.1) stores 0 on
-    // about 4% of its activities where the successors' early dates leave slack, open-ended or not
-    // (P1EWCC-PWP02-12700 finishes 2017-12-18 16:00, its only successor starts 2018-04-27 16:00, and
-    // P6 8.1 stores free float 0): no rule we know reproduces that, so those are counted, not
-    // matched, and every other value must agree.
-    const jaggelas = rows.find((r) => r.file.startsWith('jaggelas') && r.compared > 0);
-    if (jaggelas) expect([jaggelas.freeMatched, jaggelas.freeZeroInP6]).toEqual([jaggelas.freeCompared, 0]);
-    for (const r of rows) {
-      expect(r.freeMatched + r.freeZeroInP6, r.file).toBe(r.freeCompared);
-      expect(r.freeZeroInP6, r.file).toBeLessThanOrEqual(0.05 * r.freeCompared);
-    }
+    // depend on it. It checks the link slack arithmetic (lags taken off the successor's date on
+    // the lag calendar, never negative) and P6's rule that work with an expected finish
+    // (expect_end_date, with sched_use_expect_end_flag) has none: SP10 has 224 such activities.
+    const compared = rows.reduce((n, r) => n + r.freeCompared, 0);
+    expect(compared).toBeGreaterThan(4000);
+    for (const r of rows) expect([r.freeMatched, r.freeZeroInP6], `${r.file} ${r.project}`).toEqual([r.freeCompared, 0]);
   });
 
   it("places finished work where P6's retained logic does, for at least 99% of the finished activities it stored", () => {
@@ -266,14 +261,15 @@ const isoMinutes = (d: string | undefined): number => {
  * - `starts-before-project-start`: an unstarted task without predecessors or constraint whose
  *   stored start is not the project start's first working minute: the stored dates predate the
  *   project's start date (mpxj_assignment-assignments-project2019: tasks in 2016, project start 2018).
- * What is left are MS Project's own calculations on the reader's calendars: all must match.
+ * What is left are MS Project's own calculations on the reader's calendars: all must match. A file
+ * excluded only by `duration-not-on-calendar` is then scheduled again on MS Project's own
+ * durations (each task's stored Start → Finish), comparing dates as working instants; all must
+ * match too, which checks FS/SS/FF/SF links with leads and lags against MS Project itself.
  */
-function compareMspdi(file: string): Row {
+function compareMspdi(file: string, ownDurations = false): Row {
   const bytes = readFileSync(resolve(MSPDI_DIR, file));
   const stored = storedTasks(new TextDecoder().decode(bytes));
   const schedule = readMspdi(new Uint8Array(bytes), { fileName: file }).schedules[0];
-  const net = compileNetwork(schedule);
-  const run = scheduleNetwork(net);
   const calById = new Map(schedule.calendars.map((c) => [c.id, c]));
   const compiledCals = new Map<string, CompiledCalendar>();
   const calOf = (id: string | undefined): CompiledCalendar | undefined => {
@@ -282,10 +278,23 @@ function compareMspdi(file: string): Row {
     if (!compiledCals.has(c.id)) compiledCals.set(c.id, compileCalendar(c, { calendarsById: calById }));
     return compiledCals.get(c.id);
   };
+  const m = (v: string | undefined) => (v ? tryToMinutes(v.slice(0, 16)) : null);
+  if (ownDurations) {
+    // MS Project's own durations: each unstarted task's stored Start → Finish on its calendar.
+    for (const a of schedule.activities) {
+      const t = stored.get(a.id);
+      const cal = calOf(a.calendarId ?? schedule.project.defaultCalendarId);
+      const start = m(t?.Start);
+      const finish = m(t?.Finish);
+      if (a.actualStart || !cal || start === null || finish === null) continue;
+      a.originalDuration = a.remainingDuration = workingMinutesBetween(cal, start, finish) / 60;
+    }
+  }
+  const net = compileNetwork(schedule);
+  const run = scheduleNetwork(net);
   const withPredecessor = new Set(schedule.relationships.map((r) => r.successorId));
   const projectStart = schedule.project.plannedStart ? tryToMinutes(schedule.project.plannedStart) : null;
-  const row: Row = { file, project: schedule.project.code ?? schedule.project.name, activities: net.n, compared: 0, matched: 0, finishedCompared: 0, finishedMatched: 0, freeCompared: 0, freeMatched: 0, freeZeroInP6: 0, longestP6: 0, longestOurs: 0, longestBoth: 0, excluded: {}, mismatches: [] };
-  const m = (v: string | undefined) => (v ? tryToMinutes(v.slice(0, 16)) : null);
+  const row: Row = { file: ownDurations ? `${file} (MS Project's durations)` : file, project: schedule.project.code ?? schedule.project.name, activities: net.n, compared: 0, matched: 0, finishedCompared: 0, finishedMatched: 0, freeCompared: 0, freeMatched: 0, freeZeroInP6: 0, longestP6: 0, longestOurs: 0, longestBoth: 0, excluded: {}, mismatches: [] };
   const activity = new Map(schedule.activities.map((a) => [a.id, a]));
   const calOfActivity = (id: string) => calOf(activity.get(id)?.calendarId ?? schedule.project.defaultCalendarId);
 
@@ -302,7 +311,7 @@ function compareMspdi(file: string): Row {
     if (!t || !cal || ef === null || lf === null || start === null || finish === null) continue;
     const slack = Number(t.TotalSlack) / 600;
     if (!a.actualFinish && !(Math.abs(slack - workingMinutesBetween(cal, ef, lf) / 60) < 0.01)) broken.add('not-msp-calculated');
-    if (!a.actualStart && Math.abs(workingMinutesBetween(cal, start, finish) - isoMinutes(t.Duration)) > 0.5) broken.add('duration-not-on-calendar');
+    if (!ownDurations && !a.actualStart && Math.abs(workingMinutesBetween(cal, start, finish) - isoMinutes(t.Duration)) > 0.5) broken.add('duration-not-on-calendar');
     if (!a.actualStart && !a.constraint && !withPredecessor.has(a.id) && projectStart !== null && start !== nextWorkingTime(cal, projectStart)) broken.add('starts-before-project-start');
   }
   for (const r of schedule.relationships) {
@@ -327,8 +336,13 @@ function compareMspdi(file: string): Row {
       continue;
     }
     const diffs: string[] = [];
+    const cal = calOfActivity(a.id);
+    // On MS Project's own durations, dates are compared as working instants: MS Project writes
+    // some finishes as the next working morning (Wednesday 08:00) for the same working moment as
+    // the evening before (Tuesday 17:00), which the reader's durations had hidden.
+    const same = (x: number, y: number) => x === y || (ownDurations && cal !== undefined && workingMinutesBetween(cal, x, y) === 0);
     for (const [k, ours, theirs] of [['ES', run.es[i], es], ['EF', run.ef[i], ef], ['LS', run.ls[i], ls], ['LF', run.lf[i], lf]] as const) {
-      if (ours !== theirs) diffs.push(`${k} ours ${shown(ours)} MSP ${fromMinutes(theirs)}`);
+      if (!same(ours, theirs)) diffs.push(`${k} ours ${shown(ours)} MSP ${fromMinutes(theirs)}`);
     }
     if (a.actualFinish) {
       row.finishedCompared++;
@@ -347,7 +361,12 @@ function compareMspdi(file: string): Row {
 
 describe.skipIf(!existsSync(MSPDI_DIR))(`CPM vs MS Project's stored dates on the MSPDI samples (skipped when ${MSPDI_DIR} is absent)`, () => {
   const files = existsSync(MSPDI_DIR) ? readdirSync(MSPDI_DIR).filter((f) => f.toLowerCase().endsWith('.xml')).sort() : [];
-  const rows = files.map(compareMspdi);
+  const first = files.map((f) => compareMspdi(f));
+  // A file excluded only because MS Project's durations differ from the reader's calendars is
+  // scheduled again on MS Project's own durations (stored Start → Finish), which still tests the
+  // logic: mpxj_legacy_sample holds one task of each link type with and without lags.
+  const again = first.filter((r) => Object.keys(r.excluded).join() === 'duration-not-on-calendar (whole file)').map((r) => compareMspdi(r.file, true));
+  const rows = [...first, ...again];
 
   it('prints the per-file match table', () => {
     const lines = ['file | tasks | compared | matched | % | finished: compared/matched | excluded (rule: count)'];
@@ -357,12 +376,13 @@ describe.skipIf(!existsSync(MSPDI_DIR))(`CPM vs MS Project's stored dates on the
       for (const x of r.mismatches.slice(0, 5)) lines.push(`    unmatched: ${x}`);
     }
     console.log(lines.join('\n'));
-    expect(rows.length).toBe(files.length);
+    expect(first.length).toBe(files.length);
   });
 
   it("matches MS Project's stored dates and total slack on every compared task", () => {
     const compared = rows.reduce((n, r) => n + r.compared + r.finishedCompared, 0);
     expect(compared).toBeGreaterThan(250);
+    expect(again.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.mismatches, r.file).toEqual([]);
   });
 });

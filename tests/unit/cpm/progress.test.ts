@@ -85,3 +85,32 @@ describe('out-of-sequence progress', () => {
     expect([at('F').earlyStart, at('F').earlyFinish]).toEqual(['2026-01-05T08:00', '2026-01-05T17:00']);
   });
 });
+
+describe('expected finish dates (P6 sched_use_expect_end_flag)', () => {
+  // A started Monday, 8 h left by its remaining duration, but expected to finish Thu 17:00.
+  const s = (useExpectedFinish?: boolean) => {
+    const sched = schedule([{ id: 'A', dur: 24, remaining: 8, actualStart: '2026-01-05T08:00' }, { id: 'B', dur: 8 }], [['A', 'B']], {
+      dataDate: DD,
+      ...(useExpectedFinish === undefined ? {} : { scheduling: { useExpectedFinish } }),
+    });
+    sched.activities[0].expectedFinish = '2026-01-08T17:00';
+    return sched;
+  };
+
+  it('runs the remaining work to the expected finish and gives it no free float', () => {
+    // From the data date Wed 08:00 to Thu 17:00 (16 h, not 8); B follows on Friday.
+    const { at } = cpm(s());
+    expect([at('A').earlyStart, at('A').earlyFinish, at('A').freeFloat]).toEqual(['2026-01-07T08:00', '2026-01-08T17:00', 0]);
+    expect(at('B').earlyStart).toBe('2026-01-09T08:00');
+    // Late: B ends the project Fri 17:00, so A's late finish is Thu 17:00 and its late start is
+    // 16 h earlier, Wed 08:00.
+    expect([at('A').lateStart, at('A').lateFinish]).toEqual(['2026-01-07T08:00', '2026-01-08T17:00']);
+  });
+
+  it('keeps the remaining duration when the option is off, or the expected finish is behind the start', () => {
+    expect(cpm(s(false)).at('A').earlyFinish).toBe('2026-01-07T17:00');
+    const early = s();
+    early.activities[0].expectedFinish = '2026-01-06T17:00';
+    expect(cpm(early).at('A').earlyFinish).toBe('2026-01-07T17:00');
+  });
+});

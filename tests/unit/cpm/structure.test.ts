@@ -176,3 +176,19 @@ describe('where scheduling starts', () => {
     expect(run.finish).toBe(-Infinity);
   });
 });
+
+describe('a long logic loop', () => {
+  it('is shown by its first ten links and its last, with the count of the rest', () => {
+    const ids = Array.from({ length: 30 }, (_, k) => `L${k}`);
+    const links = ids.map((id, k) => [id, ids[(k + 1) % ids.length]] as [string, string]);
+    let msg = '';
+    try {
+      compileNetwork(schedule(ids.map((id) => ({ id, dur: 8 })), links));
+    } catch (e) {
+      msg = (e as Error).message;
+    }
+    expect(msg).toMatch(/^Logic loop: /);
+    expect(msg).toContain('(19 more)');
+    expect(msg.split(' → ').length).toBeLessThan(16);
+  });
+});

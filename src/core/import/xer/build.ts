@@ -181,7 +181,7 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
   // ---- Scheduling options: relationship lag calendar, out-of-sequence mode, lags, float ------
   const sched = src.get('SCHEDOPTIONS');
   if (sched) {
-    const c = colsOf(sched, ['proj_id', 'sched_calendar_on_relationship_lag', 'sched_progress_override', 'sched_retained_logic', 'sched_lag_early_start_flag', 'sched_float_type']);
+    const c = colsOf(sched, ['proj_id', 'sched_calendar_on_relationship_lag', 'sched_progress_override', 'sched_retained_logic', 'sched_lag_early_start_flag', 'sched_float_type', 'sched_use_expect_end_flag']);
     for (let r = 0; r < sched.rowCount; r++) {
       const p = projectByKey.get(keys.of(sched, r, c.proj_id));
       if (!p) continue;
@@ -191,6 +191,7 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
       if (sched.is(r, c.sched_progress_override, 'Y')) p.scheduling.progressOverride = true;
       else if (sched.is(r, c.sched_retained_logic, 'Y') || sched.is(r, c.sched_progress_override, 'N')) p.scheduling.progressOverride = false;
       if (!sched.empty(r, c.sched_lag_early_start_flag)) p.scheduling.ssLagFromActualStart = !sched.is(r, c.sched_lag_early_start_flag, 'Y');
+      if (!sched.empty(r, c.sched_use_expect_end_flag)) p.scheduling.useExpectedFinish = sched.is(r, c.sched_use_expect_end_flag, 'Y');
       const ft = FLOAT_TYPES[sched.str(r, c.sched_float_type)];
       if (ft) p.scheduling.floatType = ft;
     }
@@ -210,7 +211,7 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
   const tc = colsOf(task, [
     'task_id', 'proj_id', 'wbs_id', 'clndr_id', 'task_code', 'task_name', 'task_type', 'status_code', 'complete_pct_type', 'phys_complete_pct',
     'target_drtn_hr_cnt', 'remain_drtn_hr_cnt', 'total_float_hr_cnt', 'act_work_qty', 'remain_work_qty', 'target_work_qty', 'act_equip_qty', 'remain_equip_qty', 'target_equip_qty',
-    'cstr_type', 'cstr_date', 'cstr_type2', 'cstr_date2', 'act_start_date', 'act_end_date', 'early_start_date', 'early_end_date', 'restart_date', 'reend_date', 'target_start_date', 'target_end_date',
+    'cstr_type', 'cstr_date', 'cstr_type2', 'cstr_date2', 'act_start_date', 'act_end_date', 'early_start_date', 'early_end_date', 'restart_date', 'reend_date', 'target_start_date', 'target_end_date', 'expect_end_date',
   ]);
   // Two passes over TASK: first the index (which rows become activities), then, once the
   // assignments' and expenses' sums are known, the Activity objects with their final figures
@@ -431,6 +432,7 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
       codes: {},
       udf: undefined,
       constraint: cstr ? { type: CONSTRAINTS[cstr] ?? cstr, date: task.date(r, tc.cstr_date) } : undefined,
+      expectedFinish: complete ? undefined : task.date(r, tc.expect_end_date),
       secondaryConstraint: cstr2 ? { type: CONSTRAINTS[cstr2] ?? cstr2, date: task.date(r, tc.cstr_date2) } : undefined,
     };
     activities[i] = a;
