@@ -18,7 +18,7 @@ import type { CompiledCalendar } from '../calendar/compile';
 import { addWorkingMinutes, cumulativeWorkingMinutes } from '../calendar/arithmetic';
 import { compileNetwork, scheduleNetwork, type CpmNetwork, type CpmSchedule } from '../cpm';
 import { CSTR_ALAP, KIND_LOE, KIND_SUMMARY } from '../cpm/codes';
-import { linkDate } from '../cpm/forward';
+import { linkDate } from '../cpm/links';
 import type { NetworkArrays } from '../cpm/network';
 import { fromMinutes, type LocalDateTime } from '../model/dates';
 import type { Schedule } from '../model';
