@@ -8,7 +8,7 @@ import type { CpmNetwork } from './compile';
 import { linkDate } from './links';
 import { LINK_FS, LINK_SS } from './network';
 import type { ResolvedCpmOptions } from './options';
-import type { CpmSchedule } from './schedule';
+import type { CpmSchedule } from './result';
 
 /**
  * The driving path into an activity: its id first, then its driving predecessor, and so on back

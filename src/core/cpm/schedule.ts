@@ -12,27 +12,11 @@ import { backwardPass, loeLateStarts, projectFinish } from './backward';
 import { freeFloats, totalFloats } from './floats';
 import type { CpmNetwork } from './compile';
 import { forwardPass, loeSpans, summarySpans } from './forward';
-import { resolveOptions, type CpmOptions, type ResolvedCpmOptions } from './options';
+import { resolveOptions, type CpmOptions } from './options';
+import type { CpmSchedule } from './result';
 import { markLongestPath } from './paths';
 
-export interface CpmSchedule {
-  readonly net: CpmNetwork;
-  readonly options: ResolvedCpmOptions;
-  /** Early and late dates per node, epoch minutes. In-progress work: the remaining early start. */
-  readonly es: Float64Array;
-  readonly ef: Float64Array;
-  readonly ls: Float64Array;
-  readonly lf: Float64Array;
-  /** Working hours on each activity's calendar; NaN for finished work. */
-  readonly totalFloat: Float64Array;
-  readonly freeFloat: Float64Array;
-  /** 1 when critical (total float ≤ the threshold, or on the longest path when that option is set). */
-  readonly critical: Uint8Array;
-  /** The driving link of each node (index into net.pred*), −1 when the data date or a constraint drove it. */
-  readonly driving: Int32Array;
-  /** The latest early finish (epoch minutes). */
-  readonly finish: number;
-}
+export type { CpmSchedule } from './result';
 
 /** Schedules a compiled network. Options default to the file's (compileNetwork kept them) and then P6's. */
 export function scheduleNetwork(net: CpmNetwork, options: CpmOptions = {}): CpmSchedule {
