@@ -11,7 +11,7 @@
  * activities in one loop by code and name; links naming an activity that is not in the schedule
  * (an external project's) are dropped with a warning naming them.
  */
-import { compileCalendar, continuousCalendar, standardCalendar, type CompiledCalendar } from '../calendar';
+import { compileCalendar, continuousCalendar, standardCalendar, workingMinutesBetween, type CompiledCalendar } from '../calendar';
 import { tryToMinutes } from '../model/dates';
 import { AnalysisInputError } from '../model/errors';
 import type { Activity, Calendar, ImportWarning, Project, Schedule } from '../model/schedule';
@@ -87,6 +87,19 @@ const label = activityLabel;
 /** At most `max` items of a list, then "and N more". */
 function listed(items: string[], max = 5): string {
   return items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+}
+
+/** Working hours between two dates on a calendar; undefined when either is missing or they are in the wrong order. */
+function spanHours(cc: CompiledCalendar, from: string | undefined, to: string | undefined): number | undefined {
+  const a = minutesOf(from);
+  const b = minutesOf(to);
+  if (a !== a || b !== b || b < a) return undefined;
+  return workingMinutesBetween(cc, a, b) / 60;
+}
+
+/** The later of two dates (as written). */
+function laterOf(a: string, b: string): string {
+  return minutesOf(a) >= minutesOf(b) ? a : b;
 }
 
 /** Minutes of a date, or NaN. */
@@ -205,6 +218,7 @@ export function compileNetwork(schedule: Schedule): CpmNetwork {
   const cstr2Date = new Float64Array(n).fill(NaN);
   const missingCal = new Set<string>();
   const unknownCstr = new Set<string>();
+  let fromDates = 0;
   const indexOf = new Map<string, number>();
   for (let t = 0; t < n; t++) {
     const a = acts[order[t]];
@@ -218,9 +232,22 @@ export function compileNetwork(schedule: Schedule): CpmNetwork {
     if (a.calendarId !== undefined && !c) missingCal.add(a.calendarId);
     cal[t] = c ? useCalendar(c) : projectCal;
     const milestone = kd === KIND_START_MILESTONE || kd === KIND_FINISH_MILESTONE;
-    const od = milestone ? 0 : Math.max(0, a.originalDuration ?? a.remainingDuration ?? 0);
+    let given = a.originalDuration ?? a.remainingDuration;
+    let remaining = a.remainingDuration;
+    if (!milestone && given === undefined) {
+      // No duration in the file (an activity list from Excel or CSV gives dates only): the working
+      // time its planned dates span on its calendar, else its baseline dates'. Work in progress
+      // has what lies between the data date and its forecast (else planned) finish still to do.
+      const cc = compiled[cal[t]];
+      given = spanHours(cc, a.plannedStart, a.plannedFinish) ?? spanHours(cc, a.baselineStart, a.baselineFinish);
+      if (given !== undefined) fromDates++;
+      if (a.actualStart !== undefined && a.actualFinish === undefined && schedule.project.dataDate !== undefined) {
+        remaining = spanHours(cc, laterOf(a.actualStart, schedule.project.dataDate), a.forecastFinish ?? a.plannedFinish) ?? 0;
+      }
+    }
+    const od = milestone ? 0 : Math.max(0, given ?? 0);
     durMin[t] = od * 60;
-    remMin[t] = milestone ? 0 : Math.max(0, a.remainingDuration ?? od) * 60;
+    remMin[t] = milestone ? 0 : Math.max(0, remaining ?? od) * 60;
     actMin[t] = milestone ? 0 : Math.max(0, a.actualDuration ?? od - (a.remainingDuration ?? od)) * 60;
     actStart[t] = minutesOf(a.actualStart);
     actFinish[t] = minutesOf(a.actualFinish);
@@ -245,6 +272,9 @@ export function compileNetwork(schedule: Schedule): CpmNetwork {
         cstr2Date[t] = minutesOf(a.secondaryConstraint.date);
       }
     }
+  }
+  if (fromDates > 0) {
+    warnings.push({ message: `${fromDates.toLocaleString('en-GB')} ${fromDates === 1 ? 'activity has' : 'activities have'} no duration in the file; the working time between ${fromDates === 1 ? 'its' : 'their'} planned (else baseline) dates on ${fromDates === 1 ? 'its' : 'their'} calendar is used.`, where: 'activities' });
   }
   if (missingCal.size) {
     warnings.push({ message: `Activities name calendar${missingCal.size === 1 ? '' : 's'} ${listed([...missingCal])}, not in the schedule; they are scheduled on the project calendar.`, where: 'activities' });

@@ -135,7 +135,12 @@ export function riskModelFromSchedule(schedule: Schedule, setup: RiskSetup): Sch
   const hoursAt = (t: number) => Math.max(0, (cumulativeWorkingMinutes(cal, t) - c0) / 60);
 
   const byId = new Map(schedule.activities.map((a) => [a.id, a]));
-  const resolved = new Map(resolveUncertainty(schedule, { rules: setup.rules, overrides: setup.overrides }).map((u) => [u.activityId, u]));
+  // The CPM's remaining durations: the file's, or derived from dates where the file gives none.
+  const remainingOf = (a: { id: string }) => {
+    const i = net.indexOf.get(a.id);
+    return i === undefined ? 0 : net.remMin[i] / 60;
+  };
+  const resolved = new Map(resolveUncertainty(schedule, { rules: setup.rules, overrides: setup.overrides, remaining: remainingOf }).map((u) => [u.activityId, u]));
   const duration = new Float64Array(n);
   const earliestStart = new Float64Array(n);
   const distributions: (DurationDistribution | null)[] = new Array(n).fill(null);

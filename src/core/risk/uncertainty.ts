@@ -186,6 +186,11 @@ export function fileThreePoint(a: Activity): { min: number; mostLikely: number; 
 export interface ResolveOptions {
   rules: readonly UncertaintyRule[];
   overrides?: readonly DurationOverride[];
+  /**
+   * Each activity's remaining duration, working hours (default: remainingHours, from the file's
+   * fields). The CPM's, when it derived durations the file lacks from the activity's dates.
+   */
+  remaining?: (a: Activity) => number;
 }
 
 /** Each activity's uncertainty and where it came from. */
@@ -194,7 +199,7 @@ export function resolveUncertainty(schedule: Schedule, opts: ResolveOptions): Ac
   const overrides = new Map((opts.overrides ?? []).map((o) => [o.activityId, o]));
   const rules = opts.rules.length > 0 ? opts.rules : null;
   return schedule.activities.map((a): ActivityUncertainty => {
-    const remaining = remainingHours(a);
+    const remaining = a.actualFinish !== undefined ? 0 : (opts.remaining ?? remainingHours)(a);
     const none = (reason: string): ActivityUncertainty => ({ activityId: a.id, remaining, distribution: null, source: { kind: 'none', reason } });
     if (a.type === 'level-of-effort' || a.type === 'summary') return none('spans other activities');
     if (a.actualFinish !== undefined) return none('finished');

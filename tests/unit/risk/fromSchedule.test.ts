@@ -6,7 +6,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { syntheticSchedule, type Schedule } from '../../../src/core/model';
+import { parseSchedule, syntheticSchedule, type Schedule } from '../../../src/core/model';
 import { parseScheduleFile } from '../../../src/core/import';
 import { compileNetwork, scheduleNetwork } from '../../../src/core/cpm';
 import { toMinutes } from '../../../src/core/model/dates';
@@ -54,6 +54,19 @@ describe('riskModelFromSchedule', () => {
     expect(toMinutes(dateAtHours(m, r.finish.p50))).toBeGreaterThan(toMinutes(m.deterministicFinish));
     expect(r.finish.p10).toBeLessThanOrEqual(r.finish.p50);
     expect(r.finish.p50).toBeLessThanOrEqual(r.finish.p90);
+  });
+
+  it('an activity list with dates and no durations (the Riverside fixture) varies by the durations its dates span', () => {
+    const s = parseSchedule(JSON.parse(readFileSync(resolve(__dirname, '../../fixtures/riverside-pumping-station.json'), 'utf8')));
+    expect(s.activities.every((a) => a.originalDuration === undefined)).toBe(true);
+    const m = riskModelFromSchedule(s, { rules: [] });
+    const varied = m.uncertainty.filter((u) => u.source.kind === 'default');
+    expect(varied.length).toBeGreaterThan(0);
+    for (const u of varied) expect(u.remaining).toBeGreaterThan(0);
+    expect(m.notes.join(' ')).toContain('no duration in the file');
+    const r = runRisk(m.model, { seed: 2, iterations: 500 });
+    expect(r.finish.sd).toBeGreaterThan(0);
+    expect(toMinutes(dateAtHours(m, r.finish.p90))).toBeGreaterThan(toMinutes(m.deterministicFinish));
   });
 
   it('refuses a correlation, risk or milestone that names an activity not in the schedule, by name', () => {
