@@ -47,11 +47,17 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
   const session = new AccountSession({ ...opts.session, open: opts.open ?? openTeamStore(opts.buildId) });
   // Who writes comments, VARs and imports: set by useAccount.
   const who: Identity = { userId: null, name: null };
-  const staging = stagingHandlers(session, opts.buildId, opts.now, () => (who.userId ? { id: who.userId, name: who.name ?? '' } : null));
-  const collab = collabHandlers(session, who, { buildId: opts.buildId, now: opts.now });
-  const projects = projectHandlers(session, who);
   // Moves need the sync engine (their gate); unfinished ones finish whenever sync starts.
   const sync = syncHandlers(session, opts.sync, { started: () => moves.resumeAll() });
+  const staging = stagingHandlers(
+    session,
+    opts.buildId,
+    opts.now,
+    () => (who.userId ? { id: who.userId, name: who.name ?? '' } : null),
+    (teamId) => sync.controller()?.hold(teamId) ?? (() => undefined),
+  );
+  const collab = collabHandlers(session, who, { buildId: opts.buildId, now: opts.now });
+  const projects = projectHandlers(session, who);
   const moves = projectMoves(session, () => sync.controller());
   // Collaboration calls run like the others: never while a change of spaces closes a store.
   const inSession =

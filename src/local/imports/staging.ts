@@ -60,7 +60,14 @@ export interface StagingHandlers extends Pick<DataApi, 'stage' | 'commit' | 'dis
 }
 
 /** `importer` names who saves (recorded on each import's header), when known. */
-export function stagingHandlers(session: AccountSession, buildId: string, now: () => Date = () => new Date(), importer: () => { id: string; name: string } | null = () => null): StagingHandlers {
+export function stagingHandlers(
+  session: AccountSession,
+  buildId: string,
+  now: () => Date = () => new Date(),
+  importer: () => { id: string; name: string } | null = () => null,
+  /** Holds a team's replication while its import is saved (sync/controller.ts hold); returns the release. */
+  holdSync: (teamId: string) => () => void = () => () => undefined,
+): StagingHandlers {
   const staged = new Map<string, Staged>();
   let seq = 0;
 
@@ -109,6 +116,9 @@ export function stagingHandlers(session: AccountSession, buildId: string, now: (
         // A page that has gone away cannot be told; the save goes on.
         if (onProgress) void Promise.resolve(onProgress(progress)).catch(() => undefined);
       };
+      // Replication waits while the save and the first dashboard run, so the user sees the
+      // dashboard sooner; it sends everything, from its checkpoint, once they are done.
+      const held = new Map<string, () => void>();
       return session.run(async () => {
         const saved: { result: SaveImportResult; store: LocalStore }[] = [];
         for (const [k, t] of targets.entries()) {
@@ -116,7 +126,8 @@ export function stagingHandlers(session: AccountSession, buildId: string, now: (
           if (!schedule) throw new Error(`Nothing was saved: ${p.meta.fileName} holds no schedule number ${t.index + 1}. Import the file again.`);
           try {
             // The project's own space, or the team the user chose for a new one (default: personal).
-            const { store } = t.projectId !== null ? await session.spaceOf(t.projectId) : await session.forNew(t.teamId);
+            const { store, team } = t.projectId !== null ? await session.spaceOf(t.projectId) : await session.forNew(t.teamId);
+            if (!held.has(team.id)) held.set(team.id, holdSync(team.id));
             const result = await store.saveImport(
               schedule,
               {
@@ -143,6 +154,8 @@ export function stagingHandlers(session: AccountSession, buildId: string, now: (
           await firstDashboard(first.store, first.result, now(), buildId);
         }
         return saved.map(({ result: { schedule: _schedule, ...r } }): SavedImport => r);
+      }).finally(() => {
+        for (const release of held.values()) release();
       });
     },
 

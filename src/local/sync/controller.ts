@@ -161,6 +161,11 @@ export class SyncController {
     });
   }
 
+  /** Holds a team's replication during a big local write (TeamSync.hold); returns the release. */
+  hold(teamId: string): () => void {
+    return this.teams.get(teamId)?.hold() ?? (() => undefined);
+  }
+
   /** The user's teams now (GET /api/teams): new ones start, gone ones stop, roles update. */
   setTeams(teams: readonly TeamRef[]): void {
     const seen = new Set<string>();

@@ -106,6 +106,8 @@ export class TeamSync {
   private pending = 0;
   private received = 0;
   private record: SyncStateRecord | null = null;
+  /** Local writes holding replication back (hold()). */
+  private holds = 0;
   /** The last offline count, continued by the next (only changes after it are read). */
   private tally: PendingTally | null = null;
   private retryAfterMs: number | null = null;
@@ -185,6 +187,24 @@ export class TeamSync {
     this.halted = false;
     if (this.problem?.reaction === 'stop') this.problem = null;
     void this.connect();
+  }
+
+  /**
+   * Holds replication while a big local write runs (an import's save and its first dashboard):
+   * a live replicator reads every chunk document as it is written and sends it, on the same worker
+   * thread as the save, which made a 100,000-activity save several times slower. Returns the
+   * release; replication resumes from its checkpoint when the last hold is released.
+   */
+  hold(): () => void {
+    this.holds++;
+    if (this.holds === 1) void this.disconnect().then(() => this.deps.onStatus());
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      if (this.holds === 0 && this.running && !this.closed) void this.connect();
+    };
   }
 
   /** Stops replicating (sign-out, lost leadership); the data stays. */
@@ -337,7 +357,7 @@ export class TeamSync {
   }
 
   private async connect(): Promise<void> {
-    if (!this.running || this.halted || this.closed || this.rep || this.timer !== null) return;
+    if (!this.running || this.halted || this.closed || this.holds > 0 || this.rep || this.timer !== null) return;
     if (!this.deps.isOnline()) {
       this.deps.onStatus();
       return;
@@ -350,7 +370,7 @@ export class TeamSync {
       return;
     }
     // Checked again: the awaits above let a stop, an offline event or another connect in.
-    if (!this.running || this.halted || this.closed || this.rep || this.timer !== null || !this.deps.isOnline()) return;
+    if (!this.running || this.halted || this.closed || this.holds > 0 || this.rep || this.timer !== null || !this.deps.isOnline()) return;
     const remote = this.openRemote();
     this.repairsInARow = 0;
     const g = ++this.gen;

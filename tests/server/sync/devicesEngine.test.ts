@@ -55,6 +55,25 @@ describe('devices replicating through the gateway', () => {
     expect((await serverDb().get<{ name: string }>('project:p1')).name).toBe('Tower');
   });
 
+  it('holds replication while a big local write runs (an import\'s save), then sends everything from its checkpoint', async () => {
+    const a = await dev('a');
+    const b = await dev('b');
+    await until(() => a.status().state === 'synced' && b.status().state === 'synced', 10_000, 'both synced');
+    const release = a.sync.hold(g.w.teamId);
+    // Let the hold's disconnect finish, then write as a save does, in batches.
+    await sleep(200);
+    for (let batch = 0; batch < 3; batch++) await a.db.bulkDocs(Array.from({ length: 50 }, (_, i) => ({ _id: `chunk:${batch}:${i}`, batch })));
+    await sleep(1_500);
+    expect((await serverDb().allDocs({ keys: ['chunk:0:0', 'chunk:2:49'] })).rows.every((r) => 'error' in r)).toBe(true);
+    expect(a.status().pending).toBe(150);
+    // A second release of the same hold changes nothing; the release resumes replication.
+    release();
+    release();
+    await until(async () => !!(await b.db.get('chunk:2:49').catch(() => null)), 10_000, 'b to receive the last chunk');
+    await until(() => a.status().state === 'synced' && a.status().pending === 0, 10_000, 'synced');
+    expect((await serverDb().allDocs({ keys: ['chunk:0:0', 'chunk:2:49'] })).rows.every((r) => !('error' in r))).toBe(true);
+  });
+
   it('counts changes waiting while offline, refuses to wait for them then, and sends them when the network returns', async () => {
     const a = await dev('a');
     await until(() => a.status().state === 'synced', 10_000, 'synced');
