@@ -54,10 +54,20 @@ function cumulativeAt(h: HistogramInput, v: number): number {
   return before + (span > 0 ? ((v - e[b]) / span) * (h.cumulative[b] - before) : 0);
 }
 
-/** X ticks at about `count` evenly spaced values, each labelled by `format`, kept `minGap` px apart. */
-function xTicksOf(lo: number, hi: number, x: (v: number) => number, format: (v: number) => string, width: number, minGap: number): Tick[] {
-  const n = Math.max(2, Math.min(6, Math.floor(width / minGap)));
+/**
+ * X ticks kept about `minGap` px apart, each labelled by `format`: at evenly spaced values, or,
+ * given `candidates` (values whose labels are exact, such as histogram edges with their dates),
+ * at evenly spaced ones of those, so no label is an interpolation.
+ */
+function xTicksOf(lo: number, hi: number, x: (v: number) => number, format: (v: number) => string, width: number, minGap: number, candidates?: readonly number[]): Tick[] {
+  const n = Math.max(1, Math.min(6, Math.floor(width / minGap)));
   const out: Tick[] = [];
+  if (candidates && candidates.length > 0) {
+    const c = [...new Set(candidates.filter(Number.isFinite))].sort((a, b) => a - b);
+    const step = Math.max(1, Math.ceil((c.length - 1) / n));
+    for (let i = 0; i < c.length; i += step) out.push({ at: round2(x(c[i])), label: format(c[i]) });
+    return out;
+  }
   for (let i = 0; i <= n; i++) {
     const v = lo + ((hi - lo) * i) / n;
     out.push({ at: round2(x(v)), label: format(v) });
@@ -68,7 +78,7 @@ function xTicksOf(lo: number, hi: number, x: (v: number) => number, format: (v: 
 export function histogramGeometry(
   h: HistogramInput,
   marks: readonly { label: string; value: number }[],
-  opts: { width: number; height: number; formatX: (v: number) => string; labelWidth?: number },
+  opts: { width: number; height: number; formatX: (v: number) => string; labelWidth?: number; tickValues?: readonly number[] },
 ): HistogramGeometry {
   const box: ChartBox = { width: opts.width, height: opts.height, margin: BOX_MARGIN };
   const p = plotArea(box);
@@ -90,7 +100,7 @@ export function histogramGeometry(
     plot: { left: p.left, right: p.right, top: p.top, bottom: p.bottom },
     bars,
     cumulativePath: linePath(cx, cy),
-    xTicks: xTicksOf(lo, hi, x, opts.formatX, p.width, opts.labelWidth ?? 90),
+    xTicks: xTicksOf(lo, hi, x, opts.formatX, p.width, opts.labelWidth ?? 90, opts.tickValues),
     countTicks: countTicks.map((v) => ({ at: round2(yc(v)), label: String(v) })),
     shareTicks: [0, 0.25, 0.5, 0.75, 1].map((s) => ({ at: round2(ys(s)), label: `${Math.round(s * 100)}%` })),
     marks: marks.map((m) => ({ label: m.label, value: m.value, x: round2(x(m.value)), y: round2(ys(cumulativeAt(h, m.value))) })),
@@ -109,7 +119,7 @@ export interface CurvesGeometry {
 export function curvesGeometry(
   runs: readonly { id: string; h: HistogramInput }[],
   marks: readonly { label: string; value: number }[],
-  opts: { width: number; height: number; formatX: (v: number) => string; labelWidth?: number },
+  opts: { width: number; height: number; formatX: (v: number) => string; labelWidth?: number; tickValues?: readonly number[] },
 ): CurvesGeometry {
   const p = plotArea({ width: opts.width, height: opts.height, margin: BOX_MARGIN });
   const values = [...runs.flatMap((r) => [r.h.edges[0], r.h.edges[r.h.edges.length - 1]]), ...marks.map((m) => m.value)].filter(Number.isFinite);
@@ -120,7 +130,7 @@ export function curvesGeometry(
   return {
     plot: { left: p.left, right: p.right, top: p.top, bottom: p.bottom },
     curves: runs.map((r) => ({ id: r.id, path: linePath(r.h.edges.map((v) => x(v)), [0, ...r.h.cumulative].map((s) => ys(s))) })),
-    xTicks: xTicksOf(lo, hi, x, opts.formatX, p.width, opts.labelWidth ?? 90),
+    xTicks: xTicksOf(lo, hi, x, opts.formatX, p.width, opts.labelWidth ?? 90, opts.tickValues),
     shareTicks: [0, 0.25, 0.5, 0.75, 1].map((s) => ({ at: round2(ys(s)), label: `${Math.round(s * 100)}%` })),
     marks: marks.map((m) => ({ label: m.label, value: m.value, x: round2(x(m.value)), y: null })),
   };
@@ -139,7 +149,7 @@ export interface ScatterGeometry {
 export function scatterGeometry(
   xs: readonly number[],
   ys: readonly number[],
-  opts: { width: number; height: number; formatX: (v: number) => string; formatY: (v: number) => string; xLine?: number; yLine?: number },
+  opts: { width: number; height: number; formatX: (v: number) => string; formatY: (v: number) => string; xLine?: number; yLine?: number; tickValues?: readonly number[] },
 ): ScatterGeometry {
   const p = plotArea({ width: opts.width, height: opts.height, margin: { top: 16, right: 16, bottom: 44, left: 72 } });
   const xv = [...xs, ...(opts.xLine !== undefined ? [opts.xLine] : [])];
@@ -155,7 +165,7 @@ export function scatterGeometry(
   return {
     plot: { left: p.left, right: p.right, top: p.top, bottom: p.bottom },
     points,
-    xTicks: xTicksOf(xlo, xhi, x, opts.formatX, p.width, 90),
+    xTicks: xTicksOf(xlo, xhi, x, opts.formatX, p.width, 90, opts.tickValues?.filter((v) => v >= xlo && v <= xhi)),
     yTicks: yt.map((v) => ({ at: round2(y(v)), label: opts.formatY(v) })),
     xLine: opts.xLine !== undefined ? round2(x(opts.xLine)) : null,
     yLine: opts.yLine !== undefined ? round2(y(opts.yLine)) : null,

@@ -59,3 +59,13 @@ describe('risk chart geometry', () => {
     expect(g.rows[2].width).toBe(0);
   });
 });
+
+describe('risk chart ticks', () => {
+  it('given exact values (edges with dates), ticks sit on them only', () => {
+    const g = histogramGeometry(h, [], { width: 600, height: 300, formatX: fmt, tickValues: h.edges });
+    expect(g.xTicks.map((t) => t.label).every((l) => ['d0', 'd10', 'd20', 'd30', 'd40'].includes(l))).toBe(true);
+    expect(g.xTicks[0].at).toBe(g.plot.left);
+    const narrow = histogramGeometry(h, [], { width: 200, height: 300, formatX: fmt, tickValues: h.edges });
+    expect(narrow.xTicks.length).toBeLessThan(g.xTicks.length);
+  });
+});
