@@ -36,7 +36,7 @@ function targetOf(key: string): RuleTarget {
   return { kind: 'all' };
 }
 
-const PAGE = 100;
+const PAGE = 25;
 
 export interface RiskSetupPanelProps {
   view: RiskSetupView;
@@ -64,7 +64,7 @@ export function RiskSetupPanel({ view, draft, onChange, canWrite, dirty, busy, o
       <h3 className="risk-sub">Rules</h3>
       {draft.rules.length === 0 ? (
         <p className="risk-default" data-testid="risk-default-rule">
-          No rules set: every task uses the default range, {DEFAULT_RULE.minPct}% / as planned / +{DEFAULT_RULE.maxPct}% of its remaining duration, triangular (three-point estimates in the file are used where present). Add a rule for an assessment of your own.
+          No rules set: every task uses the default range, {String(DEFAULT_RULE.minPct).replace('-', '−')}% / as planned / +{DEFAULT_RULE.maxPct}% of its remaining duration, triangular (three-point estimates in the file are used where present). Add a rule for an assessment of your own.
         </p>
       ) : (
         <p className="muted">Rules read top to bottom; a later rule that matches an activity replaces an earlier one. Percentages are of the remaining duration.</p>
@@ -313,7 +313,7 @@ function Overrides({ view, draft, canWrite, onChange }: { view: RiskSetupView; d
         </table>
       </div>
       {rows.length > shown ? (
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => setShown((n) => n + PAGE * 5)}>
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => setShown((n) => n + PAGE * 4)}>
           Show more ({(rows.length - shown).toLocaleString('en-GB')} more)
         </button>
       ) : null}
