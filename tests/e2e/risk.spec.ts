@@ -35,6 +35,7 @@ test('risk: run with the default rule, cancel a run, add a rule, run again and c
   test.skip(!existsSync(XER), `the sample corpus (${SAMPLES}) is absent`);
   test.setTimeout(240_000);
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'essential'));
   await signedInUser(context, 'risk');
   await offlineInApp(page, context);
   await page.goto('/app/import');
@@ -87,6 +88,7 @@ test('risk: run with the default rule, cancel a run, add a rule, run again and c
   await expect(compare.getByRole('row', { name: /P80 finish/ })).toContainText(secondP80);
   await expect(compare.getByRole('row', { name: /P80 finish/ })).toContainText(/\+\d+ calendar days?/);
   await expect(compare.getByRole('img', { name: /Cumulative finish probability/ })).toBeVisible();
+  if (SHOTS) await compare.screenshot({ path: `${SHOTS}/risk-compare-1280.png` });
 
   // 5. Open the first again and check every width and theme.
   await page.locator('.risk-snapshots tbody tr').filter({ hasText: 'Run 1' }).getByRole('button', { name: 'Open' }).click();
@@ -96,7 +98,17 @@ test('risk: run with the default rule, cancel a run, add a rule, run again and c
     for (const width of [360, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.waitForTimeout(200);
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/risk-${theme}-${width}.png`, fullPage: true });
+      if (SHOTS) {
+        await page.screenshot({ path: `${SHOTS}/risk-${theme}-${width}.png`, fullPage: true });
+        for (const [name, region] of [
+          ['finish', 'Finish date'],
+          ['cost', 'Cost at completion (EAC)'],
+          ['drivers', 'Top drivers'],
+          ['setup', 'Uncertainty'],
+        ] as const) {
+          await page.getByRole('region', { name: region, exact: true }).screenshot({ path: `${SHOTS}/risk-${name}-${theme}-${width}.png` });
+        }
+      }
       await noSidewaysOverflow(page, `risk tab, ${theme}, ${width} px`);
     }
   }

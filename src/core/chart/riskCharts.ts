@@ -19,6 +19,23 @@ export interface Mark {
   x: number;
   /** The mark's share of iterations at or below it (0..1), when known: the cumulative curve there. */
   y: number | null;
+  /** Label row above the plot (0 nearest): marks close together take different rows so labels never overlap. */
+  level: number;
+}
+
+/** Rows for mark labels centred at `xs`, each about `chars × charWidth` wide: the lowest row where it clears the labels already there. */
+export function labelLevels(marks: readonly { x: number; label: string }[], charWidth = 7): number[] {
+  const order = marks.map((m, i) => i).sort((a, b) => marks[a].x - marks[b].x);
+  const rightEdge: number[] = [];
+  const out = new Array<number>(marks.length).fill(0);
+  for (const i of order) {
+    const half = (marks[i].label.length * charWidth) / 2 + 4;
+    let level = 0;
+    while (rightEdge[level] !== undefined && rightEdge[level] > marks[i].x - half) level++;
+    rightEdge[level] = marks[i].x + half;
+    out[i] = level;
+  }
+  return out;
 }
 
 export interface HistogramInput {
@@ -41,7 +58,7 @@ export interface HistogramGeometry {
   marks: Mark[];
 }
 
-const BOX_MARGIN = { top: 28, right: 48, bottom: 44, left: 48 };
+const BOX_MARGIN = { top: 52, right: 48, bottom: 44, left: 48 };
 
 function cumulativeAt(h: HistogramInput, v: number): number {
   const e = h.edges;
@@ -60,7 +77,8 @@ function cumulativeAt(h: HistogramInput, v: number): number {
  * at evenly spaced ones of those, so no label is an interpolation.
  */
 function xTicksOf(lo: number, hi: number, x: (v: number) => number, format: (v: number) => string, width: number, minGap: number, candidates?: readonly number[]): Tick[] {
-  const n = Math.max(1, Math.min(6, Math.floor(width / minGap)));
+  // One interval fewer than would fit: the end labels are anchored inwards and need the room.
+  const n = Math.max(1, Math.min(6, Math.floor(width / minGap) - 1));
   const out: Tick[] = [];
   if (candidates && candidates.length > 0) {
     const c = [...new Set(candidates.filter(Number.isFinite))].sort((a, b) => a - b);
@@ -103,8 +121,13 @@ export function histogramGeometry(
     xTicks: xTicksOf(lo, hi, x, opts.formatX, p.width, opts.labelWidth ?? 90, opts.tickValues),
     countTicks: countTicks.map((v) => ({ at: round2(yc(v)), label: String(v) })),
     shareTicks: [0, 0.25, 0.5, 0.75, 1].map((s) => ({ at: round2(ys(s)), label: `${Math.round(s * 100)}%` })),
-    marks: marks.map((m) => ({ label: m.label, value: m.value, x: round2(x(m.value)), y: round2(ys(cumulativeAt(h, m.value))) })),
+    marks: withLevels(marks.map((m) => ({ label: m.label, value: m.value, x: round2(x(m.value)), y: round2(ys(cumulativeAt(h, m.value))), level: 0 }))),
   };
+}
+
+function withLevels(marks: Mark[]): Mark[] {
+  const levels = labelLevels(marks);
+  return marks.map((m, i) => ({ ...m, level: levels[i] }));
 }
 
 export interface CurvesGeometry {
@@ -132,7 +155,7 @@ export function curvesGeometry(
     curves: runs.map((r) => ({ id: r.id, path: linePath(r.h.edges.map((v) => x(v)), [0, ...r.h.cumulative].map((s) => ys(s))) })),
     xTicks: xTicksOf(lo, hi, x, opts.formatX, p.width, opts.labelWidth ?? 90, opts.tickValues),
     shareTicks: [0, 0.25, 0.5, 0.75, 1].map((s) => ({ at: round2(ys(s)), label: `${Math.round(s * 100)}%` })),
-    marks: marks.map((m) => ({ label: m.label, value: m.value, x: round2(x(m.value)), y: null })),
+    marks: withLevels(marks.map((m) => ({ label: m.label, value: m.value, x: round2(x(m.value)), y: null, level: 0 }))),
   };
 }
 

@@ -85,10 +85,10 @@ export function HistogramChart(props: HistogramChartProps) {
       </g>
       <path className="risk-chart__cumulative" d={g.cumulativePath} />
       <g className="risk-chart__marks">
-        {g.marks.map((m, i) => (
+        {g.marks.map((m) => (
           <g key={m.label} className={m.label.startsWith('Deterministic') ? 'risk-chart__mark risk-chart__mark--det' : 'risk-chart__mark'}>
             <line x1={m.x} x2={m.x} y1={plot.top} y2={plot.bottom} />
-            <text x={m.x} y={plot.top - 6 - (i % 2) * 12} textAnchor="middle">
+            <text x={Math.min(width - 4 - m.label.length * 3.5, Math.max(4 + m.label.length * 3.5, m.x))} y={plot.top - 6 - m.level * 13} textAnchor="middle">
               {m.label}
             </text>
           </g>
@@ -231,7 +231,8 @@ export interface TornadoChartProps extends Framed {
 export function TornadoChart(props: TornadoChartProps) {
   const [ref, width] = useWidth(640);
   const g = tornadoGeometry(props.entries, { width, labelWidth: width < 480 ? 130 : 240 });
-  const maxChars = Math.floor(g.labelWidth / 7);
+  // About 7.3 px a character at 12 px: room for the whole label or a cut one with its ellipsis.
+  const maxChars = Math.floor((g.labelWidth - 6) / 7.3);
   return (
     <Frame title={props.title} summary={props.summary} width={width} height={g.height} frameRef={ref}>
       <g className="risk-chart__grid">

@@ -69,3 +69,11 @@ describe('risk chart ticks', () => {
     expect(narrow.xTicks.length).toBeLessThan(g.xTicks.length);
   });
 });
+
+describe('mark labels', () => {
+  it('close marks take different rows; far ones share the first', () => {
+    const g = histogramGeometry(h, [{ label: 'P10', value: 10 }, { label: 'Deterministic 4%', value: 10.5 }, { label: 'P90', value: 38 }], { width: 360, height: 300, formatX: fmt });
+    expect(g.marks[0].level).not.toBe(g.marks[1].level);
+    expect(g.marks[2].level).toBe(0);
+  });
+});

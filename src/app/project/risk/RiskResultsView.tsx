@@ -18,7 +18,7 @@ const PERCENTILES = ['p10', 'p50', 'p80', 'p90'] as const;
 function finishMarks(f: FinishView) {
   return [
     ...PERCENTILES.map((k) => ({ label: k.toUpperCase(), value: f[k] })),
-    { label: `Deterministic (${pct(f.deterministicConfidence)})`, value: f.deterministic },
+    { label: `Deterministic ${pct(f.deterministicConfidence)}`, value: f.deterministic },
   ];
 }
 
