@@ -8,6 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxe } from './pageChecks';
 import { offlineInApp, signedInUser } from './session';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -110,6 +111,7 @@ test('risk: run with the default rule, cancel a run, add a rule, run again and c
         }
       }
       await noSidewaysOverflow(page, `risk tab, ${theme}, ${width} px`);
+      if (width === 1440) await expectNoSeriousAxe(page, '.risk-page');
     }
   }
 });

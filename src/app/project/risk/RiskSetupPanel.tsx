@@ -70,7 +70,7 @@ export function RiskSetupPanel({ view, draft, onChange, canWrite, dirty, busy, o
         <p className="muted">Rules read top to bottom; a later rule that matches an activity replaces an earlier one. Percentages are of the remaining duration.</p>
       )}
       {draft.rules.length > 0 ? (
-        <div className="risk-scroll">
+        <div className="risk-scroll" role="region" aria-label="Uncertainty rules" tabIndex={0}>
           <table className="risk-rules">
             <thead>
               <tr>
@@ -236,7 +236,7 @@ function Overrides({ view, draft, canWrite, onChange }: { view: RiskSetupView; d
         Each activity’s range in working hours and where it comes from. An override replaces the rules for that activity. {view.activities.length.toLocaleString('en-GB')} activities.
       </p>
       <input type="search" className="field-input risk-filter" placeholder="Filter by Activity ID or name" aria-label="Filter activities" value={filter} onChange={(e) => setFilter(e.target.value)} />
-      <div className="risk-scroll">
+      <div className="risk-scroll" role="region" aria-label="Per-activity ranges" tabIndex={0}>
         <table className="risk-grid">
           <thead>
             <tr>

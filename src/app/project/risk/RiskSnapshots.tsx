@@ -28,7 +28,7 @@ export interface RiskSnapshotListProps {
 export function RiskSnapshotList(p: RiskSnapshotListProps) {
   if (p.rows.length === 0) return <p className="muted">No snapshots yet: every completed run is saved here, with its inputs and seed, for the team.</p>;
   return (
-    <div className="risk-scroll">
+    <div className="risk-scroll" role="region" aria-label="Risk snapshots" tabIndex={0}>
       <table className="risk-snapshots">
         <thead>
           <tr>
@@ -105,7 +105,7 @@ export function RiskCompareView({ a, b, currency }: { a: RiskSnapshot; b: RiskSn
       <h2 id="risk-compare-heading" className="risk-card__heading">
         “{a.name}” and “{b.name}”
       </h2>
-      <div className="risk-scroll">
+      <div className="risk-scroll" role="region" aria-label="Snapshot comparison" tabIndex={0}>
         <table className="risk-compare">
           <thead>
             <tr>
