@@ -43,6 +43,8 @@ export default function RiskPage() {
   const [pair, setPair] = useState<[RiskSnapshot, RiskSnapshot] | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<RiskSnapshotRow | null>(null);
   const abort = useRef<AbortController | null>(null);
+  /** The setup last read from the data worker, as JSON: a draft equal to it has no edits of its own. */
+  const shownSetup = useRef<string | null>(null);
   const currency = view?.currency ?? p.row?.currency ?? 'GBP';
 
   useEffect(() => {
@@ -50,8 +52,12 @@ export default function RiskPage() {
     Promise.all([dataApi().getRiskSetup(p.id), dataApi().listRiskSnapshots(p.id)]).then(
       ([v, list]) => {
         if (!live) return;
+        // Unsaved edits on screen are kept when the setup is read again (a teammate's change, a run);
+        // a draft equal to what was last read follows the new one.
+        const before = shownSetup.current;
+        shownSetup.current = JSON.stringify(v.setup);
         setView(v);
-        setDraft((d) => (d && read > 0 ? d : v.setup));
+        setDraft((d) => (d && before !== null && JSON.stringify(d) !== before ? d : v.setup));
         setSnapshots(list);
       },
       (e) => live && setError(message(e)),
@@ -61,6 +67,9 @@ export default function RiskPage() {
     };
     // `read` counts the page's own changes; p.changed the team's.
   }, [p.id, p.changed, read]);
+  useEffect(() => {
+    if (view) shownSetup.current = JSON.stringify(view.setup);
+  }, [view]);
 
   // Leaving the tab cancels a run: nothing half-done is kept.
   useEffect(() => () => abort.current?.abort(), []);
