@@ -119,6 +119,21 @@ describe('risk snapshots', () => {
     await expect(api.getRiskSnapshot(saved.projectId, row2.id)).rejects.toThrow(/not in this project any more/);
   });
 
+  it('a certain risk event on the most critical activity delays the finish; one naming no activity is refused', async () => {
+    const { api } = await teamDevice(ANN);
+    const saved = await importInto(api, schedule(), null);
+    const { setup } = await api.getRiskSetup(saved.projectId);
+    const before = await run(api, saved.projectId, setup);
+    const top = before.results.activities[0];
+    expect(top.criticality).toBeGreaterThan(0.5);
+    const withRisk: RiskProjectSetup = { ...setup, events: [{ id: 'e1', name: 'Ground conditions', probability: 1, hits: [{ activityId: top.activityId, schedule: { min: 80, mostLikely: 80, max: 80 } }] }] };
+    await api.saveRiskSetup(saved.projectId, withRisk);
+    const after = await run(api, saved.projectId, withRisk);
+    expect(after.results.finish.p50).toBeGreaterThan(before.results.finish.p50 + 40);
+    await expect(api.saveRiskSetup(saved.projectId, { ...withRisk, events: [{ ...withRisk.events[0], probability: 1.5 }] })).rejects.toThrow('Ground conditions: the probability must be between 0% and 100%.');
+    await expect(api.prepareRiskRun(saved.projectId, { ...withRisk, events: [{ ...withRisk.events[0], hits: [{ activityId: 'gone' }] }] })).rejects.toThrow(/The risk "Ground conditions" names an activity that is not in this schedule \(gone\)/);
+  });
+
   it('refuses results that are incomplete or too large', async () => {
     const { api } = await teamDevice(ANN);
     const saved = await importInto(api, schedule(), null);

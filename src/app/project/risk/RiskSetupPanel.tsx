@@ -8,6 +8,7 @@
  */
 import { useMemo, useState } from 'react';
 import { DEFAULT_RULE, overrideProblem, ruleProblem, type DistributionKind, type RuleTarget } from '../../../core/risk/uncertainty';
+import { RiskRegister, eventProblem } from './RiskRegister';
 import { RISK_ITERATIONS_MAX, type RiskActivityRange, type RiskOverride, type RiskProjectSetup, type RiskRule, type RiskSetupView } from '../../../local/contracts';
 
 const KINDS: { value: DistributionKind; label: string }[] = [
@@ -54,6 +55,8 @@ export function RiskSetupPanel({ view, draft, onChange, canWrite, dirty, busy, o
   const addRule = () =>
     set({ rules: [...draft.rules, { id: `rule-${Date.now().toString(36)}`, name: `Rule ${draft.rules.length + 1}`, target: { kind: 'all' }, distribution: 'triangular', minPct: -10, mostLikelyPct: 0, maxPct: 25 }] });
   const problems = draft.rules.map((r) => ruleProblem(r));
+  const known = useMemo(() => new Set(view.activities.map((a) => a.activityId)), [view.activities]);
+  const eventsBad = draft.events.some((e) => eventProblem(e, known) !== null);
   const iterProblem = !Number.isInteger(draft.iterations) || draft.iterations < 10 || draft.iterations > RISK_ITERATIONS_MAX ? `Iterations must be a whole number from 10 to ${RISK_ITERATIONS_MAX.toLocaleString('en-GB')}.` : null;
 
   return (
@@ -167,6 +170,8 @@ export function RiskSetupPanel({ view, draft, onChange, canWrite, dirty, busy, o
         </button>
       ) : null}
 
+      <RiskRegister view={view} events={draft.events} canWrite={canWrite} onChange={(events) => set({ events })} />
+
       <h3 className="risk-sub">Run</h3>
       <div className="risk-run-fields">
         <label className="field-label">
@@ -205,7 +210,7 @@ export function RiskSetupPanel({ view, draft, onChange, canWrite, dirty, busy, o
       {view.conflicts.length > 0 ? <p className="risk-warning">Two devices changed {view.conflicts.join(', ')} at the same time; the values shown are in use. Save to settle them.</p> : null}
       {canWrite ? (
         <p>
-          <button type="button" className="btn btn-primary btn-sm" disabled={!dirty || busy || problems.some(Boolean) || iterProblem !== null} onClick={onSave}>
+          <button type="button" className="btn btn-primary btn-sm" disabled={!dirty || busy || problems.some(Boolean) || iterProblem !== null || eventsBad} onClick={onSave}>
             Save setup
           </button>{' '}
           {dirty ? <span className="muted">Unsaved changes: the ranges below update when saved.</span> : null}
