@@ -16,6 +16,7 @@ const OverviewPage = lazy(pages.loadOverviewPage);
 const BreakdownPage = lazy(pages.loadBreakdownPage);
 const ActivitiesPage = lazy(pages.loadActivitiesPage);
 const CashFlowPage = lazy(pages.loadCashFlowPage);
+const RiskPage = lazy(pages.loadRiskPage);
 const HistoryPage = lazy(pages.loadHistoryPage);
 const AlertsPage = lazy(pages.loadAlertsPage);
 const ChangesPage = lazy(pages.loadChangesPage);
@@ -54,6 +55,7 @@ export default function AppArea() {
           <Route path="breakdown" element={<Tab page={<BreakdownPage />} />} />
           <Route path="activities" element={<Tab page={<ActivitiesPage />} />} />
           <Route path="cash-flow" element={<Tab page={<CashFlowPage />} />} />
+          <Route path="risk" element={<Tab page={<RiskPage />} />} />
           <Route path="history" element={<Tab page={<HistoryPage />} />} />
           <Route path="alerts" element={<Tab page={<AlertsPage />} />} />
           <Route path="changes" element={<Tab page={<ChangesPage />} />} />

@@ -11,6 +11,7 @@ export const loadImportPage = () => import('./import/ImportPage');
 export const loadBreakdownPage = () => import('./project/breakdown/BreakdownPage');
 export const loadActivitiesPage = () => import('./project/activities/ActivitiesPage');
 export const loadCashFlowPage = () => import('./project/cashflow/CashFlowPage');
+export const loadRiskPage = () => import('./project/risk/RiskPage');
 export const loadHistoryPage = () => import('./project/history/HistoryPage');
 export const loadAlertsPage = () => import('./project/alerts/AlertsPage');
 export const loadChangesPage = () => import('./project/changes/ChangesPage');

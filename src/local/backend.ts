@@ -18,6 +18,7 @@ import { portfolioHandlers } from './portfolio';
 import { projectMoves } from './projectMoves';
 import { projectHandlers } from './projects';
 import { reportHandlers } from './reports';
+import { riskHandlers } from './risk';
 import { syncHandlers, type SyncHandlers, type SyncWiring } from './syncHandlers';
 import { thresholdsHandlers } from './thresholds';
 
@@ -112,6 +113,7 @@ export function createDataBackend(opts: DataBackendOptions): DataBackend {
     ...baselinesHandlers(session, who, { now: opts.now }),
     ...changesHandlers(session, who, { buildId: opts.buildId, now: opts.now }),
     ...thresholdsHandlers(session, who, { now: opts.now }),
+    ...riskHandlers(session, who, { now: opts.now }),
   };
   // Reports read the project through the calls above, so they show exactly what the screens do.
   return { ...backend, ...reportHandlers(session, backend, opts.now) };

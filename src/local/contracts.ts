@@ -423,7 +423,7 @@ export interface ProjectChanges {
 
 // --- the data worker ---------------------------------------------------------------------------
 
-export interface DataApi extends SyncApi, BaselinesApi, ChangesApi, ThresholdsApi, PortfolioApi, ReportsApi, ActivityGridApi {
+export interface DataApi extends SyncApi, BaselinesApi, ChangesApi, ThresholdsApi, PortfolioApi, ReportsApi, ActivityGridApi, RiskApi {
   /**
    * Binds this worker to one account's local database; a worker never switches accounts. `who`
    * names the user on what they write (comments, VARs, imports).
@@ -953,4 +953,148 @@ export interface ActivityGridPage {
 /** The activity grid's calls: the data worker keeps the schedule and its per-activity figures, and sends only the window asked for. */
 export interface ActivityGridApi {
   activityGrid(projectId: string, query: ActivityGridQuery): Promise<ActivityGridPage>;
+}
+
+// --- risk (issue 15) ---
+// The Risk tab's calls. The simulation itself runs in the page's pool of risk workers
+// (src/client/riskPool.ts, workers/risk.worker.ts); the data worker builds the model from the
+// latest import and keeps the project's setup and its snapshots as synced team documents
+// (src/local/risk): `risksetup:<projectId>` (one, mutable) and `risk:<projectId>:<id>` (immutable
+// results, only the name changes).
+
+export type RiskRule = import('../core/risk/uncertainty').UncertaintyRule;
+export type RiskOverride = import('../core/risk/uncertainty').DurationOverride;
+export type RiskCorrelation = import('../core/risk/fromSchedule').CorrelationSetup;
+export type RiskEventInput = import('../core/risk/fromSchedule').RiskEventSetup;
+
+/** What the project's risk setup holds: the uncertainty inputs and how to run. */
+export interface RiskProjectSetup {
+  rules: RiskRule[];
+  overrides: RiskOverride[];
+  correlations: RiskCorrelation[];
+  events: RiskEventInput[];
+  /** Milestones (activity ids) to report finish distributions for. */
+  targets: string[];
+  /** A three-point factor on the cost of remaining work, or null. */
+  costUncertainty: { min: number; mostLikely: number; max: number } | null;
+  /** Default 1,000. */
+  iterations: number;
+  /** A 32-bit integer, chosen at random once per project and saved, so a rerun repeats. */
+  seed: number;
+}
+
+export const RISK_ITERATIONS_DEFAULT = 1000;
+export const RISK_ITERATIONS_MAX = 100_000;
+/** Most bytes (JSON) the setup document may hold; overrides for every activity of a large schedule would exceed it. */
+export const RISK_SETUP_MAX_BYTES = 600_000;
+/** Most bytes (JSON) a snapshot may hold. */
+export const RISK_SNAPSHOT_MAX_BYTES = 900_000;
+export const RISK_NAME_MAX_CHARS = 120;
+/** Activities a snapshot keeps (the most critical, then the most crucial). */
+export const RISK_SNAPSHOT_ACTIVITIES = 200;
+
+export interface RiskSetupView {
+  setup: RiskProjectSetup;
+  /** False until the setup has been saved (a viewer's, or a project nobody has set up yet, shows the defaults). */
+  saved: boolean;
+  /** Two devices changed the same input at once: the one shown wins until someone saves again. */
+  conflicts: string[];
+  seen: SeenToken;
+  /** The latest import, whose schedule a run uses; null when the project has none. */
+  importId: string | null;
+  dataDate: LocalDateTime | null;
+  /** Per activity that can vary: code, name, remaining hours and its resolved range with its source (the overrides grid). */
+  activities: RiskActivityRange[];
+  /** Values of each activity code type (rule targets) and the WBS elements. */
+  codeValues: { codeTypeId: string; codeTypeName: string; values: { value: string; label: string }[] }[];
+  wbs: { id: string; code: string; name: string }[];
+  milestones: { activityId: string; code: string; name: string }[];
+  hasCost: boolean;
+  currency: string;
+}
+
+export interface RiskActivityRange {
+  activityId: string;
+  code: string;
+  name: string;
+  /** Remaining duration, working hours. */
+  remaining: number;
+  /** Resolved low / most likely / high, working hours (null: kept at its deterministic duration). */
+  low: number | null;
+  mostLikely: number | null;
+  high: number | null;
+  distribution: string | null;
+  /** "Override", "Rule: Civils", "File: Duration1, Duration2, Duration3", "Default", or why none. */
+  source: string;
+}
+
+/** The model a run needs, built in the data worker; its typed arrays are transferred, not copied. */
+export interface RiskRunModel {
+  model: import('../core/risk/model').RiskModel;
+  labels: RiskLabels;
+  importId: string;
+  dataDate: LocalDateTime | null;
+  hasCost: boolean;
+  currency: string;
+}
+
+/** What turns hours into dates and nodes into activities (core/risk/snapshot.ts). */
+export type RiskLabels = import('../core/risk/snapshot').RiskLabels;
+
+export type RiskSnapshotResults = import('../core/risk/snapshot').RiskSnapshotResults;
+
+export interface RiskSnapshotInput {
+  name: string;
+  seed: number;
+  iterations: number;
+  setup: RiskProjectSetup;
+  results: RiskSnapshotResults;
+  importId: string;
+  dataDate: LocalDateTime | null;
+  /** Run time, ms (shown, not compared). */
+  elapsedMs?: number;
+}
+
+export interface RiskSnapshotRow {
+  id: string;
+  name: string;
+  createdAt: string;
+  createdBy?: string;
+  seed: number;
+  iterations: number;
+  importId: string;
+  dataDate: LocalDateTime | null;
+  /** Finish P50 / P80 dates and cost P50 / P80 (null without costs): the list and the EV integration. */
+  p50Finish: LocalDateTime;
+  p80Finish: LocalDateTime;
+  p50Cost: number | null;
+  p80Cost: number | null;
+  deterministicFinish: LocalDateTime;
+  /** Rules in use, in words ("Default: every task −10% / +25%" when none was set). */
+  rulesSummary: string;
+  nameConflict: ConflictVersion[] | null;
+  seen: SeenToken;
+}
+
+export interface RiskSnapshot extends RiskSnapshotRow {
+  setup: RiskProjectSetup;
+  results: RiskSnapshotResults;
+  elapsedMs?: number;
+}
+
+export interface RiskApi {
+  /** The project's risk setup (defaults, with a fresh random seed saved once for an editor, when none exists) and what its screen lists. */
+  getRiskSetup(projectId: string): Promise<RiskSetupView>;
+  /** Saves the setup (checked: rule and override ranges, activities named, sizes). */
+  saveRiskSetup(projectId: string, setup: RiskProjectSetup, seen?: SeenToken): Promise<RiskSetupView>;
+  /** The model of the latest import under this setup, its typed arrays transferred to the caller. */
+  prepareRiskRun(projectId: string, setup: RiskProjectSetup): Promise<RiskRunModel>;
+  /** Newest first. */
+  listRiskSnapshots(projectId: string): Promise<RiskSnapshotRow[]>;
+  getRiskSnapshot(projectId: string, snapshotId: string): Promise<RiskSnapshot>;
+  /** The latest snapshot, or null: what the Overview and the commentary cite (the P80). */
+  latestRiskSnapshot(projectId: string): Promise<RiskSnapshot | null>;
+  saveRiskSnapshot(projectId: string, input: RiskSnapshotInput): Promise<RiskSnapshotRow>;
+  renameRiskSnapshot(projectId: string, snapshotId: string, name: string, seen?: SeenToken): Promise<RiskSnapshotRow>;
+  deleteRiskSnapshot(projectId: string, snapshotId: string): Promise<void>;
 }

@@ -32,8 +32,8 @@ export type SyncHandlers = Omit<SyncApi, 'renameProject'> & {
   closeSync(): Promise<void>;
 };
 
-/** Document types whose arrival changes what the project list or a project's screens show (comments and VARs: the dashboard and the list's "what changed"; thresholds and acknowledged alerts: the alerts; baselines, the PMB and approved changes: the figures). */
-const LISTED = /^(project|import|periods|settings|comment|var|thresholds|ack|baseline|pmb|change|craudit|budgetbase):/;
+/** Document types whose arrival changes what the project list or a project's screens show (comments and VARs: the dashboard and the list's "what changed"; thresholds and acknowledged alerts: the alerts; baselines, the PMB and approved changes: the figures; risk setups and snapshots: the Risk tab and the probabilistic finish). */
+const LISTED = /^(project|import|periods|settings|comment|var|thresholds|ack|baseline|pmb|change|craudit|budgetbase|risksetup|risk):/;
 
 const NOT_STARTED = 'Sync has not started on this device yet: connect to the internet and reload the page.';
 

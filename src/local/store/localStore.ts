@@ -371,7 +371,7 @@ class PouchDexieStore implements LocalStore {
       const projectId = r.doc.projectId;
       let bytes = jsonBytes(r.doc);
       // The small documents that change (period tables, comments, narratives) are read each time.
-      for (const type of ['periods', 'comment', 'var', 'baseline', 'change', 'craudit', 'budgetbase']) bytes += (await this.rangeBytes(`${type}:${projectId}:`, context, 50)).bytes;
+      for (const type of ['periods', 'comment', 'var', 'baseline', 'change', 'craudit', 'budgetbase', 'risk']) bytes += (await this.rangeBytes(`${type}:${projectId}:`, context, 50)).bytes;
       for (const h of await this.headersOf(projectId)) bytes += jsonBytes(h) + (await this.importChunkBytes(h, context));
       out.push({ projectId, name: r.doc.name, bytes });
     }
@@ -443,15 +443,17 @@ class PouchDexieStore implements LocalStore {
     const periodTables = await readRange(this.pouch, `periods:${projectId}:`, context, this.timeoutMs, { docs: false });
     await deleteDocs(this.pouch, periodTables, context, this.timeoutMs);
     // The project's comments and variance narratives (collab/, issue 13), its thresholds and
-    // acknowledged alerts, baselines, change requests, their audit trail and reserves (issue 14) go with it.
+    // acknowledged alerts, baselines, change requests, their audit trail and reserves (issue 14),
+    // its risk setup and risk snapshots (issue 15) go with it.
     await guarded(() => deleteMutable(this.pouch, `pmb:${projectId}`), context, this.timeoutMs);
     await guarded(() => deleteMutable(this.pouch, `thresholds:${projectId}`), context, this.timeoutMs);
+    await guarded(() => deleteMutable(this.pouch, `risksetup:${projectId}`), context, this.timeoutMs);
     for (const type of ['comment', 'var', 'craudit', 'ack']) {
       const docs = await readRange(this.pouch, `${type}:${projectId}:`, context, this.timeoutMs, { docs: false });
       await deleteDocs(this.pouch, docs, context, this.timeoutMs);
     }
     // Mutable ones lose every leaf, so no side of a conflict brings them back on the next sync.
-    for (const type of ['baseline', 'change', 'budgetbase']) {
+    for (const type of ['baseline', 'change', 'budgetbase', 'risk']) {
       const docs = await readRange(this.pouch, `${type}:${projectId}:`, context, this.timeoutMs, { docs: false });
       for (const d of docs) await guarded(() => deleteMutable(this.pouch, d.id), context, this.timeoutMs);
     }

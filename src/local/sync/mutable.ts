@@ -81,6 +81,10 @@ export const MUTABLE_TYPES: MutableTypes = {
   // Thresholds and alert acknowledgements (issue 14, src/local/thresholds/): one field per metric and per control account.
   thresholds: { fields: 'all', fixed: ['projectId'] },
   ack: { fields: ['ack'], fixed: ['projectId', 'period', 'ruleId', 'nodeKind', 'nodeId', 'createdAt'] },
+  // Risk (issue 15, src/local/risk): the project's setup, one input per field so edits to
+  // different inputs both survive; snapshots keep their results fixed and only rename.
+  risksetup: { fields: ['rules', 'overrides', 'correlations', 'events', 'targets', 'costUncertainty', 'iterations', 'seed'], fixed: ['projectId'] },
+  risk: { fields: ['name'], fixed: ['projectId', 'createdAt', 'createdBy', 'seed', 'iterations', 'setup', 'results', 'importId', 'dataDate', 'elapsedMs'] },
 };
 
 /** Keys that are never fields: PouchDB's, the type, the versions and the derived edit time. */
