@@ -14,6 +14,7 @@ import type { AlertRule } from '../core/insight/rules';
 import type { ChangeLine, ChangeStatus, ChangeType } from '../core/changes/types';
 import type { Reconciliation } from '../core/changes/reconcile';
 import type { ProjectThresholds } from '../core/insight/thresholds';
+import type { RiskCitation } from '../core/insight/commentary';
 import type { ImportProgress, ParseOptions, ParseOutcome, ProjectSummary } from '../core/import';
 import type { ImportWarning, StatusDateSource } from '../core/model';
 import type { BreakdownKind } from '../core/evm/types';
@@ -145,6 +146,8 @@ export type DashboardResult = DashboardData & {
    * the overview can say so in words; absent for a period table, which has no baseline.
    */
   pmb?: MeasuredPmb;
+  /** The project's latest schedule risk run (issue 15), cited beside the deterministic forecasts; absent when none. */
+  risk?: RiskCitation & { id: string; name: string };
 };
 
 /** The PMB a dashboard was measured against. */

@@ -25,6 +25,7 @@ import type { LocalStore } from './store';
 import { approvedRevisions, type ApprovedRevisions } from './changes/applied';
 import { hashText } from './store/ids';
 import { projectRules } from './thresholds';
+import { latestRisk, type LatestRisk } from './risk/citation';
 import type { AlertRule } from '../core/insight/rules';
 
 export type { DashboardOptions, DashboardResult };
@@ -43,11 +44,21 @@ function cacheKey(buildId: string, chosen: boolean, analysisOptions: Omit<Dashbo
   return `${buildId}|${chosen ? 'chosen' : 'latest'}|${JSON.stringify(options)}|rules ${hashText(JSON.stringify(rules))}${usesToday ? `|today ${today}` : ''}${changes.key ? `|changes ${changes.key}` : ''}`;
 }
 
-function analysed(schedule: Schedule, analysisOptions: Omit<DashboardOptions, 'importId'>, today: string, changes: ApprovedRevisions, rules: readonly AlertRule[], pmb: MeasuredPmb): DashboardResult {
+function analysed(schedule: Schedule, analysisOptions: Omit<DashboardOptions, 'importId'>, today: string, changes: ApprovedRevisions, rules: readonly AlertRule[], pmb: MeasuredPmb, risk: LatestRisk | null): DashboardResult {
   // An AnalysisInputError's message says what is wrong with the schedule; Comlink carries it to the page.
   const analysis = analyseSchedule(schedule, { ...analysisOptions, today, ...(changes.revisions.length ? { budgetRevisions: changes.revisions } : {}) });
-  return { ...dashboardOf(analysis, { ...analysisOptions, rules }), importWarnings: schedule.source?.warnings ?? [], rules, pmb, ...(changes.applied ? { changeControl: changes.applied } : {}) };
+  return {
+    ...dashboardOf(analysis, { ...analysisOptions, rules, risk: risk?.citation }),
+    importWarnings: schedule.source?.warnings ?? [],
+    rules,
+    pmb,
+    ...(changes.applied ? { changeControl: changes.applied } : {}),
+    ...(risk ? { risk: { id: risk.id, name: risk.name, ...risk.citation } } : {}),
+  };
 }
+
+/** The latest risk snapshot, or null (a snapshot that cannot be read costs only the citation). */
+const riskOf = (s: LocalStore, projectId: string) => latestRisk(s, projectId).catch(() => null);
 
 /** The approved changes in the PMB at the status date this analysis will use. */
 const changesAt = (s: LocalStore, projectId: string, analysisOptions: Omit<DashboardOptions, 'importId'>, row: ImportSummaryRow | undefined, today: string) =>
@@ -83,13 +94,15 @@ export async function projectDashboard(s: LocalStore, projectId: string, options
   // 14): both part of the key, so choosing another PMB or approving a change shows at once.
   const pmb = await pmbOf(s, projectId);
   const changes = await changesAt(s, projectId, analysisOptions, row, today);
-  const key = cacheKey(buildId, importId !== undefined, analysisOptions, row, today, changes, rules) + pmb.key;
+  // The latest risk run (issue 15): the commentary and the Overview cite it, so a new run is a new result.
+  const risk = await riskOf(s, projectId);
+  const key = cacheKey(buildId, importId !== undefined, analysisOptions, row, today, changes, rules) + pmb.key + (risk ? `|risk ${risk.key}` : '');
   if (cacheImport) {
     const hit = await s.cachedAnalysis<DashboardResult>(projectId, cacheImport, key).catch(() => undefined);
     if (hit) return hit;
   }
   // pmb.measured is read after apply: a PMB that cannot be read yet falls back to the built-in one.
-  const result = analysed(await pmb.apply(await s.loadSchedule(projectId, importId)), analysisOptions, today, changes, rules, pmb.measured);
+  const result = analysed(await pmb.apply(await s.loadSchedule(projectId, importId)), analysisOptions, today, changes, rules, pmb.measured, risk);
   // A cache that cannot be written (storage full) costs only speed.
   if (cacheImport && pmb.cacheable) await s.cacheAnalysis(projectId, cacheImport, key, result).catch(() => undefined);
   return result;
@@ -111,10 +124,11 @@ export async function firstDashboard(s: LocalStore, saved: { projectId: string; 
     const pmb = await pmbOf(s, saved.projectId);
     const changes = await changesAt(s, saved.projectId, FIRST_DASHBOARD_OPTIONS, row, today);
     const rules = await projectRules(s.pouch, saved.projectId);
-    const result = analysed(await pmb.apply(await s.withHistory(saved.projectId, saved.importId, saved.schedule)), FIRST_DASHBOARD_OPTIONS, today, changes, rules, pmb.measured);
+    const risk = await riskOf(s, saved.projectId);
+    const result = analysed(await pmb.apply(await s.withHistory(saved.projectId, saved.importId, saved.schedule)), FIRST_DASHBOARD_OPTIONS, today, changes, rules, pmb.measured, risk);
     if (!pmb.cacheable) return false;
     // In memory at once; the save need not wait for the copy to reach IndexedDB.
-    s.cacheAnalysis(saved.projectId, saved.importId, cacheKey(buildId, false, FIRST_DASHBOARD_OPTIONS, row, today, changes, rules) + pmb.key, result).catch(() => undefined);
+    s.cacheAnalysis(saved.projectId, saved.importId, cacheKey(buildId, false, FIRST_DASHBOARD_OPTIONS, row, today, changes, rules) + pmb.key + (risk ? `|risk ${risk.key}` : ''), result).catch(() => undefined);
     return true;
   } catch {
     // The page computes it from storage instead, and shows any error the analysis has then.

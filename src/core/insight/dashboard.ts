@@ -10,7 +10,7 @@ import { eacLabelOptionsOf, type EacLabelOptions } from '../evm/dictionary';
 import { DEFAULT_COMPOSITE_WEIGHT } from '../evm/measures';
 import type { Analysis, EacMethod } from '../evm/types';
 import { evaluateAlerts, type Alert } from './alerts';
-import { writeCommentary, type Commentary } from './commentary';
+import { writeCommentary, type Commentary, type RiskCitation } from './commentary';
 import { DEFAULT_RULES, type AlertRule } from './rules';
 
 /** What the dashboard's presentational components are given: results only, never raw files. */
@@ -43,6 +43,8 @@ export interface DashboardOptions {
   eacMethod?: EacMethod;
   /** The composite weight the analysis was asked for (default: the engine's, 0.8). */
   compositeWeight?: number;
+  /** The project's latest schedule risk run, which the commentary cites (issue 15). */
+  risk?: RiskCitation | null;
   /** The n of CPI(n) the analysis was asked for (default: the engine's, 3). */
   lastN?: number;
 }
@@ -74,6 +76,7 @@ export function dashboardOf(analysis: Analysis, opts: DashboardOptions = {}): Da
     currency: opts.currency,
     compactMoney: opts.compactMoney,
     maxDrivers: opts.maxDrivers,
+    risk: opts.risk,
   });
   return {
     analysis,

@@ -120,7 +120,7 @@ function nameConflict(conflicts: readonly FieldConflict[]): ConflictVersion[] | 
   return c ? c.versions.map((v) => ({ value: String(v.v ?? ''), ...(v.who ? { who: v.who } : {}), at: v.at })) : null;
 }
 
-function snapshotOf(read: { doc: Record<string, unknown>; conflicts: FieldConflict[] }): RiskSnapshot | null {
+export function snapshotOf(read: { doc: Record<string, unknown>; conflicts: FieldConflict[] }): RiskSnapshot | null {
   const d = read.doc;
   if (d.type !== 'risk') return null;
   let results: RiskSnapshotResults;

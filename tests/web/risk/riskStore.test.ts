@@ -199,3 +199,31 @@ describe('risk with the team', () => {
     expect(left.rows.map((r) => ('value' in r && r.value ? r.value.deleted : false))).toEqual([true, true]);
   });
 });
+
+describe('earned value beside the risk run (issue 15)', () => {
+  it('the dashboard cites the latest run: the commentary quotes its P80, and a new run replaces the cited one at once', async () => {
+    const { api } = await teamDevice(ANN);
+    const saved = await importInto(api, schedule(), null);
+    const before = await api.dashboard(saved.projectId);
+    expect(before.risk).toBeUndefined();
+    expect(before.commentary.paragraphs.map((p) => p.text).join(' ')).not.toContain('risk analysis');
+
+    const { setup } = await api.getRiskSetup(saved.projectId);
+    const { m, results } = await run(api, saved.projectId, setup);
+    const row = await api.saveRiskSnapshot(saved.projectId, { name: 'Before mitigation', seed: setup.seed, iterations: setup.iterations, setup, results, importId: m.importId, dataDate: m.dataDate });
+    const after = await api.dashboard(saved.projectId);
+    expect(after.risk).toMatchObject({ id: row.id, name: 'Before mitigation', finishP80: row.p80Finish, iterations: 1000, defaultRangesOnly: true });
+    const forecast = after.commentary.paragraphs.find((p) => p.topic === 'forecast')!.text;
+    expect(forecast).toContain('The schedule risk analysis (1,000 iterations) gives an 80% chance of finishing by');
+    expect(forecast).toContain('Its ranges are the default −10% / +25% on every task');
+
+    const wide: RiskProjectSetup = { ...setup, rules: [{ id: 'w', name: 'Everything', target: { kind: 'all' }, distribution: 'triangular', minPct: 0, mostLikelyPct: 20, maxPct: 80 }] };
+    const second = await run(api, saved.projectId, wide);
+    // Saved a little later, so it is the newer one.
+    await new Promise((r) => setTimeout(r, 5));
+    const row2 = await api.saveRiskSnapshot(saved.projectId, { name: 'Wider', seed: wide.seed, iterations: wide.iterations, setup: wide, results: second.results, importId: second.m.importId, dataDate: second.m.dataDate });
+    const latest = await api.dashboard(saved.projectId);
+    expect(latest.risk).toMatchObject({ id: row2.id, name: 'Wider', finishP80: row2.p80Finish, defaultRangesOnly: false });
+    expect(latest.commentary.paragraphs.find((p) => p.topic === 'forecast')!.text).not.toContain('Its ranges are the default');
+  });
+});

@@ -9,6 +9,7 @@ import { MathGroup, MetricCards, SCurveChart } from '../../dashboard/components'
 import { InputWarnings } from '../../dashboard/components/InputWarnings';
 import { Section } from '../../dashboard/components/Dashboard';
 import { MeasuredAgainst } from './MeasuredAgainst';
+import { RiskForecast } from './RiskForecast';
 import { OverviewCommentary } from './OverviewCommentary';
 import { useProject } from '../projectContext';
 import { TopAlerts } from './TopAlerts';
@@ -27,6 +28,7 @@ export default function OverviewPage() {
           {basisNote ? <span className="dashboard-view__basis"> · {basisNote}</span> : null}
         </p>
         <MeasuredAgainst data={p.data} projectPath={`/app/projects/${encodeURIComponent(p.id)}`} />
+        <RiskForecast data={p.data} projectPath={`/app/projects/${encodeURIComponent(p.id)}`} />
         <InputWarnings warnings={analysis.warnings} />
         <Section title="Key figures" className="overview__figures">
           <MetricCards data={p.data} rules={p.data.rules} />
