@@ -15,7 +15,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 // A cost-loaded P6 schedule with logic and remaining work (the tests/fixtures schedules have no logic to simulate).
 const SAMPLES = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..', 'shared/samples/schedules');
 const XER = resolve(SAMPLES, 'xer/pyp6xer_SP10_COST_LOADED.xer');
-const SHOTS = process.env.E2E_SCREENSHOTS;
+const SHOTS = process.env.E2E_SCREENSHOTS ? 'test-results/risk' : null;
 
 async function noSidewaysOverflow(page: Page, what: string): Promise<void> {
   const widths = await page.evaluate(() => ({
