@@ -3,6 +3,7 @@
  * 1440 px against the built app and the real server.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signedInUser } from './session';
 
 const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
@@ -45,6 +46,22 @@ for (const vp of WIDTHS) {
       }
       // Nothing overflows sideways with the banner up.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    });
+
+    test('7. an import error with a long file name stays inside its card', async ({ page, context }) => {
+      await signedInUser(context);
+      await page.goto('/app/import');
+      const name = 'HS2_LWM_IMP_040_20_Contract_Programme_Rev_C_Baseline_Update_Period_12_FINAL_issued_to_client.xer';
+      await page.getByTestId('file-input').setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from('this is not a schedule\n') });
+      const card = page.locator('.import-error');
+      const heading = card.getByRole('heading', { level: 2 });
+      await expect(heading).toContainText('could not be imported', { timeout: 30_000 });
+      await expect(heading).toHaveAttribute('title', name);
+      const [h, c] = await Promise.all([heading.boundingBox(), card.boundingBox()]);
+      if (!h || !c) throw new Error('no box');
+      expect(h.x + h.width).toBeLessThanOrEqual(c.x + c.width);
+      expect(await heading.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     });
   });
 }

@@ -176,7 +176,7 @@ export default function ImportPage() {
         {step.kind === 'saving' ? <ImportProgressBar file={step.file} saving={step.progress} /> : null}
         {step.kind === 'error' ? (
           <div className="card import-error" role="alert">
-            <h2>{step.file ? `${step.file.name} could not be imported` : 'The import failed'}</h2>
+            <h2 title={step.file?.name}>{step.file ? `${step.file.name} could not be imported` : 'The import failed'}</h2>
             <p>{step.message}</p>
             {step.where ? <p className="muted">Where: {step.where}</p> : null}
             <p className="muted">Nothing already stored was changed.</p>

@@ -144,7 +144,7 @@ export function ImportSummary(props: {
   return (
     <div className="import-summary">
       <div className="card">
-        <h2>{props.fileName}</h2>
+        <h2 title={props.fileName}>{props.fileName}</h2>
         <p className="muted">
           {props.label}
           {schedules.length > 1 ? `, ${schedules.length} projects` : ''}
