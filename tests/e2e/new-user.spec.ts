@@ -2,8 +2,15 @@
  * Issue 18, "small things a new user trips over", each checked at a phone's 390 px and a desktop's
  * 1440 px against the built app and the real server.
  */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signedInUser } from './session';
+
+const SAMPLES = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..', 'shared/samples/schedules');
+/** BaselineCosts, 2 activities, status 2023-03-06 (EXPECTED.md C.1). */
+const SMALL_XER = resolve(SAMPLES, 'xer/aspose_encoding1251.xer');
 
 const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
@@ -62,6 +69,31 @@ for (const vp of WIDTHS) {
       expect(h.x + h.width).toBeLessThanOrEqual(c.x + c.width);
       expect(await heading.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    });
+
+    test('6. an empty project opens with the drop zone, and the file becomes its first status', async ({ page, context }) => {
+      test.skip(!existsSync(SMALL_XER), `the sample corpus (${SAMPLES}) is absent`);
+      test.setTimeout(90_000);
+      await signedInUser(context);
+      await page.goto('/app');
+      await page.getByPlaceholder('New project name').fill('Viaduct works');
+      await page.getByRole('button', { name: 'Create project' }).click();
+      await expect(page).toHaveURL(/\/app\/projects\/[^/]+$/);
+      const projectUrl = page.url();
+      await expect(page.getByRole('heading', { name: "Import this project's first status" })).toBeVisible();
+      await expect(page.getByText('Drop a schedule file here')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await page.getByTestId('file-input').setInputFiles(SMALL_XER);
+      await expect(page.getByTestId('import-project')).toContainText('BaselineCosts', { timeout: 60_000 });
+      // Offered as this project's status, not as a new project.
+      await expect(page.getByTestId('import-project').getByRole('combobox', { name: 'Save as' })).toHaveValue(projectUrl.split('/').pop() ?? '');
+      await page.getByRole('button', { name: 'Save and open the dashboard' }).click();
+      await expect(page.getByRole('group', { name: 'Analysis options' })).toBeVisible({ timeout: 60_000 });
+      expect(page.url()).toBe(projectUrl);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Viaduct works');
+      // One project on the list, with its one import: nothing went into a second project.
+      await page.goto('/app');
+      await expect(page.getByRole('status').filter({ hasText: /project/ })).toContainText('1 project');
     });
   });
 }

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { dataApi, useLocalStoreEvents } from '../../client/data';
 import { useSyncStatus } from '../../client/syncStatus';
 import type { PortfolioLight, PortfolioRow, ProjectChanges, ProjectSummaryRow } from '../../local/contracts';
@@ -314,6 +314,7 @@ export default function ProjectsPage() {
   const [figures, setFigures] = useState<Figures>(NO_FIGURES);
   const [error, setError] = useState<string | null>(null);
   const [name, setName] = useState('');
+  const navigate = useNavigate();
   const [sort, setSort] = useState<PortfolioSort>(DEFAULT_SORT);
   const [filter, setFilter] = useState<PortfolioFilter>(NO_FILTER);
   // Moves when another tab adds, changes or removes a project: the list is read again.
@@ -349,9 +350,10 @@ export default function ProjectsPage() {
     const trimmed = name.trim();
     if (!trimmed) return;
     try {
-      await dataApi().createProject({ name: trimmed });
+      const made = await dataApi().createProject({ name: trimmed });
       setName('');
-      refresh();
+      // Straight to the new project, where its first import's drop zone waits (issue 18, item 6).
+      navigate(`/app/projects/${encodeURIComponent(made.id)}`);
     } catch (err) {
       setError((err as Error).message);
     }
