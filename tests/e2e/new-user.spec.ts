@@ -11,6 +11,8 @@ import { signedInUser } from './session';
 const SAMPLES = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..', 'shared/samples/schedules');
 /** BaselineCosts, 2 activities, status 2023-03-06 (EXPECTED.md C.1). */
 const SMALL_XER = resolve(SAMPLES, 'xer/aspose_encoding1251.xer');
+/** TestProject (1 activity) and TestProject2 (2 activities), Windows-1251 text (EXPECTED.md B). */
+const MULTI_XER = resolve(SAMPLES, 'xer/aspose_MultiprojectWithExternal.xer');
 
 const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
@@ -94,6 +96,23 @@ for (const vp of WIDTHS) {
       // One project on the list, with its one import: nothing went into a second project.
       await page.goto('/app');
       await expect(page.getByRole('status').filter({ hasText: /project/ })).toContainText('1 project');
+    });
+
+    test('4. a multi-project XER: projects with activities ticked, the encoding note said once', async ({ page, context }) => {
+      test.skip(!existsSync(MULTI_XER), `the sample corpus (${SAMPLES}) is absent`);
+      await signedInUser(context);
+      await page.goto('/app/import');
+      await page.getByTestId('file-input').setInputFiles(MULTI_XER);
+      const projects = page.getByTestId('import-project');
+      await expect(projects).toHaveCount(2, { timeout: 60_000 });
+      for (const p of await projects.all()) {
+        await expect(p.getByRole('checkbox', { name: 'Import' })).toBeChecked();
+        await expect(p.getByRole('checkbox', { name: 'Import' })).toBeEnabled();
+        await expect(p).not.toContainText('Text encoding');
+      }
+      await expect(page.getByText(/Text encoding: not UTF-8/)).toHaveCount(1);
+      await expect(page.getByRole('button', { name: 'Save 2 projects' })).toBeEnabled();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     });
   });
 }

@@ -10,6 +10,7 @@ import { canWrite, PERSONAL_SPACE } from '../../core/sync/labels';
 import type { PendingSchedule, ProjectSummaryRow } from '../../local/contracts';
 import type { KnownTeam } from '../projects/projectGroups';
 import { WarningList } from '../WarningList';
+import { splitFileWarnings, tickable } from './fileWarnings';
 import { StatusDateField, statusDateStatement, statusDayProblem } from './StatusDateField';
 import { homeTeamId, limitRefusal, newProjectAllowances, teamOptionLabel, writableTeams, type TeamLimit } from './teamChoice';
 
@@ -120,7 +121,8 @@ export function ImportSummary(props: {
   const projects = context.projects.filter((p) => canWrite(p.role));
   const teams = writableTeams(context.teams);
   const homeId = homeTeamId(context.teams);
-  const [chosen, setChosen] = useState<boolean[]>(() => schedules.map(() => true));
+  const [chosen, setChosen] = useState<boolean[]>(() => schedules.map((s) => tickable(s, schedules.length)));
+  const warnings = useMemo(() => splitFileWarnings(schedules), [schedules]);
   const [targets, setTargets] = useState<(string | null)[]>(() => schedules.map((s) => (schedules.length === 1 && props.intoProject ? props.intoProject : (s.match?.id ?? null))));
   // The team each new project goes into; null: the personal space.
   const [teamChoice, setTeamChoice] = useState<(string | null)[]>(() => schedules.map(() => null));
@@ -150,19 +152,26 @@ export function ImportSummary(props: {
           {schedules.length > 1 ? `, ${schedules.length} projects` : ''}
         </p>
         {props.note ? <p className="notice">{props.note}</p> : null}
+        {warnings.file.length > 0 ? <WarningList warnings={warnings.file} open={warnings.file.length <= 5} one="note on the file" many="notes on the file" /> : null}
       </div>
       {schedules.map((s, i) => (
-        <div className="card import-project" key={s.index} data-testid="import-project">
+        <div className={`card import-project${tickable(s, schedules.length) ? '' : ' import-project--empty'}`} key={s.index} data-testid="import-project">
           <div className="import-project-head">
             {schedules.length > 1 ? (
               <label className="check">
-                <input type="checkbox" checked={chosen[i]} onChange={(e) => setChosen((c) => c.map((v, j) => (j === i ? e.target.checked : v)))} />
+                <input
+                  type="checkbox"
+                  checked={chosen[i]}
+                  disabled={!tickable(s, schedules.length)}
+                  onChange={(e) => setChosen((c) => c.map((v, j) => (j === i ? e.target.checked : v)))}
+                />
                 <span>Import</span>
               </label>
             ) : null}
             <h3>
               {s.name}
               {s.code && s.code !== s.name ? <span className="muted"> · {s.code}</span> : null}
+              {tickable(s, schedules.length) ? null : <span className="muted"> (no activities)</span>}
             </h3>
           </div>
           <dl className="summary-grid">
@@ -237,7 +246,7 @@ export function ImportSummary(props: {
               </p>
             </div>
           ) : null}
-          <WarningList warnings={s.warnings} open={s.warnings.length <= 5} />
+          <WarningList warnings={warnings.own[i]} open={warnings.own[i].length <= 5} />
         </div>
       ))}
       <div className="app-toolbar">
