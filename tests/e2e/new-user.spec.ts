@@ -114,5 +114,45 @@ for (const vp of WIDTHS) {
       await expect(page.getByRole('button', { name: 'Save 2 projects' })).toBeEnabled();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     });
+
+    test('1. the trial: sign-up promises nothing, the click starts it, the account and banner agree', async ({ page, context }) => {
+      test.setTimeout(60_000);
+      await page.goto('/auth?mode=signup');
+      await expect(page.getByText('Create your account, then start your 14-day free trial of Starter when you are ready. No payment details needed.')).toBeVisible();
+      await signedInUser(context);
+      // Signed up, no trial yet: the account page says so and offers the button.
+      await page.goto('/app/account');
+      await expect(page.getByText('No subscription — start your 14-day free trial')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Free trial' })).toHaveCount(0);
+      const accountButton = page.getByRole('button', { name: 'Start Free Trial' });
+      await expect(accountButton).toBeVisible();
+      // The click on /pricing: "Processing..." while the server answers, the toast, /app 1.5 s later.
+      await page.goto('/pricing');
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route('**/api/functions/start-trial', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+      await expect(page.getByRole('button', { name: 'Processing...' })).toBeVisible();
+      release();
+      await expect(page.getByText('Trial Started!')).toBeVisible();
+      await expect(page.getByText('You now have 14 days of Starter plan access. No payment required!')).toBeVisible();
+      const clicked = Date.now();
+      await expect(page).toHaveURL(/\/app$/, { timeout: 10_000 });
+      expect(Date.now() - clicked).toBeGreaterThan(1000);
+      await page.unroute('**/api/functions/start-trial');
+      await expect(page.getByRole('region', { name: 'Free trial' })).toContainText('14 days left in your free trial');
+      await page.goto('/app/account');
+      await expect(page.getByText('Starter trial', { exact: true })).toBeVisible();
+      await expect(page.getByText('14 days left in your free trial.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Start Free Trial' })).toHaveCount(0);
+      // One trial per user: a second click is refused with the spec's message.
+      await page.goto('/pricing');
+      await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+      await expect(page.getByText('Trial Already Used')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    });
   });
 }
