@@ -80,6 +80,7 @@ for (const vp of WIDTHS) {
       await page.goto('/app');
       await page.getByPlaceholder('New project name').fill('Viaduct works');
       await page.getByRole('button', { name: 'Create project' }).click();
+      await page.getByRole('link', { name: 'Viaduct works', exact: true }).click();
       await expect(page).toHaveURL(/\/app\/projects\/[^/]+$/);
       const projectUrl = page.url();
       await expect(page.getByRole('heading', { name: "Import this project's first status" })).toBeVisible();

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { dataApi, useLocalStoreEvents } from '../../client/data';
 import { useSyncStatus } from '../../client/syncStatus';
 import type { PortfolioLight, PortfolioRow, ProjectChanges, ProjectSummaryRow } from '../../local/contracts';
@@ -314,7 +314,6 @@ export default function ProjectsPage() {
   const [figures, setFigures] = useState<Figures>(NO_FIGURES);
   const [error, setError] = useState<string | null>(null);
   const [name, setName] = useState('');
-  const navigate = useNavigate();
   const [sort, setSort] = useState<PortfolioSort>(DEFAULT_SORT);
   const [filter, setFilter] = useState<PortfolioFilter>(NO_FILTER);
   // Moves when another tab adds, changes or removes a project: the list is read again.
@@ -350,10 +349,11 @@ export default function ProjectsPage() {
     const trimmed = name.trim();
     if (!trimmed) return;
     try {
-      const made = await dataApi().createProject({ name: trimmed });
+      await dataApi().createProject({ name: trimmed });
       setName('');
-      // Straight to the new project, where its first import's drop zone waits (issue 18, item 6).
-      navigate(`/app/projects/${encodeURIComponent(made.id)}`);
+      // The new project stays in the list (several are often made in a row); opened, it shows the
+      // drop zone for its first status (ProjectLayout.tsx, issue 18 item 6).
+      refresh();
     } catch (err) {
       setError((err as Error).message);
     }
