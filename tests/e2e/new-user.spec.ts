@@ -155,5 +155,36 @@ for (const vp of WIDTHS) {
       await expect(page.getByText('Trial Already Used')).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     });
+
+    test('5. a next status: proposed with its reason, and the list and dashboard show one name', async ({ page, context }) => {
+      test.skip(!existsSync(SMALL_XER), `the sample corpus (${SAMPLES}) is absent`);
+      test.setTimeout(120_000);
+      await signedInUser(context);
+      // The first status, saved as a new project, then renamed by the user.
+      await page.goto('/app/import');
+      await page.getByTestId('file-input').setInputFiles(SMALL_XER);
+      await expect(page.getByTestId('import-project')).toContainText('BaselineCosts', { timeout: 60_000 });
+      await page.getByRole('button', { name: 'Save and open the dashboard' }).click();
+      await expect(page.getByRole('group', { name: 'Analysis options' })).toBeVisible({ timeout: 60_000 });
+      await page.getByRole('button', { name: 'Rename' }).click();
+      const nameField = page.getByRole('textbox', { name: /name/i }).first();
+      await nameField.fill('Baseline costs trial');
+      await nameField.press('Enter');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Baseline costs trial');
+      // The same file again: proposed as that project's next status, with the reason.
+      await page.goto('/app/import');
+      await page.getByTestId('file-input').setInputFiles(SMALL_XER);
+      const match = page.getByTestId('import-match');
+      await expect(match).toContainText('Proposed as the next status of Baseline costs trial: same P6 project id, same project code, same project name, 2 of 2 activity ids in common.', { timeout: 60_000 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await page.getByRole('button', { name: 'Save and open the dashboard' }).click();
+      await expect(page.getByRole('group', { name: 'Analysis options' })).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Baseline costs trial');
+      // The commentary speaks of the project by its own name, not the file's (the file's notes still quote the file).
+      await expect(page.getByText('As at 6 Mar 2023, Baseline costs trial is')).toBeVisible();
+      await expect(page.getByText('As at 6 Mar 2023, BaselineCosts is')).toHaveCount(0);
+      await page.goto('/app');
+      await expect(page.getByRole('link', { name: 'Baseline costs trial', exact: true })).toBeVisible();
+    });
   });
 }

@@ -11,6 +11,7 @@ import type { PendingSchedule, ProjectSummaryRow } from '../../local/contracts';
 import type { KnownTeam } from '../projects/projectGroups';
 import { WarningList } from '../WarningList';
 import { splitFileWarnings, tickable } from './fileWarnings';
+import { saveAsLabel } from './saveAsLabels';
 import { StatusDateField, statusDateStatement, statusDayProblem } from './StatusDateField';
 import { homeTeamId, limitRefusal, newProjectAllowances, teamOptionLabel, writableTeams, type TeamLimit } from './teamChoice';
 
@@ -215,12 +216,18 @@ export function ImportSummary(props: {
               <option value="">A new project</option>
               {projects.map((p) => (
                 <option key={p.id} value={p.id}>
-                  The next status of {p.name}
+                  {saveAsLabel(p, projects)}
                   {p.id === s.match?.id ? ' (same project)' : ''}
                 </option>
               ))}
             </select>
           </label>
+          {s.match && s.match.reason && targets[i] === s.match.id ? (
+            // The proposal and why: saving confirms it; the list above changes it.
+            <p className="muted import-match" data-testid="import-match">
+              Proposed as the next status of {s.match.name}: {s.match.reason}. If this file is another project, choose it or “A new project” above.
+            </p>
+          ) : null}
           {targets[i] === null && teams.length > 1 ? (
             <label className="field">
               <span>New project in</span>
