@@ -23,6 +23,7 @@ import { openStore, type Store } from './store';
 import { createFunctionsRouter, createProfilesRouter } from './subscription';
 import { createSyncGateway } from './sync';
 import { createInvitationsRouter, createTeamMembersRouter, createTeamsRouter } from './teams';
+import { linkBaseFor } from './http/linkBase';
 
 export interface AppDeps {
   config: Config;
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps): express.Express {
       mailer,
       secret: deps.authSecret ?? resolveAuthSecret(config).secret,
       publicUrl: config.publicUrl,
+      linkBase: (req) => linkBaseFor(config, req),
       // A sign-up reusing a closed account's address purges the closed account first.
       onAccountClosed: (userId, closedAt, at) => purgeClosedAccountNow(getStore(), userId, closedAt, at),
       ...(deps.now ? { now: deps.now } : {}),
@@ -152,6 +154,7 @@ export function createApp(deps: AppDeps): express.Express {
       requireAdmin: requireAdmin(st),
       secret: deps.authSecret ?? resolveAuthSecret(config).secret,
       publicUrl: config.publicUrl,
+      linkBase: (req) => linkBaseFor(config, req),
       catalogue: deps.catalogue ?? priceCatalogueFromEnv(process.env),
       now: deps.now ?? Date.now,
     };

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { defaultAllowedHosts, parseAllowedHosts } from './http/linkBase';
 
 /** HS256 needs a key at least as long as the hash output (same as server/auth/tokens MIN_SECRET_BYTES). */
 const MIN_AUTH_SECRET_BYTES = 32;
@@ -33,6 +34,13 @@ export interface Config {
   localBilling?: boolean;
   /** PUBLIC_URL: the address users reach the app at, for links in mail (default http://localhost:PORT), no trailing slash. */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was set. Unset, links follow each request's own origin when its host is in
+   * `allowedHosts` (server/http/linkBase.ts); absent (configs built by hand) counts as set.
+   */
+  publicUrlFixed?: boolean;
+  /** ALLOWED_HOSTS (comma-separated host[:port]); default the loopback names, and HOST, at PORT. */
+  allowedHosts?: string[];
   /** SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465. When unset, mail goes to the dev outbox with EARNEST_DEV_OUTBOX=1, else it is logged (recipient and subject) and dropped. */
   smtpUrl?: string;
   /** MAIL_FROM: the sender of outgoing mail (default "Earnest <no-reply@HOST-of-PUBLIC_URL>"). */
@@ -77,8 +85,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: env.NODE_ENV?.trim() || 'development',
     devOutbox: parseFlag(env, 'EARNEST_DEV_OUTBOX') ?? false,
     publicUrl: parsePublicUrl(env.PUBLIC_URL?.trim() || `http://localhost:${port}`),
+    publicUrlFixed: Boolean(env.PUBLIC_URL?.trim()),
     mailFrom: '',
   };
+  config.allowedHosts = env.ALLOWED_HOSTS?.trim() ? parseAllowedHosts(env.ALLOWED_HOSTS) : defaultAllowedHosts(port, config.host);
   config.mailFrom = env.MAIL_FROM?.trim() || `Earnest <no-reply@${new URL(config.publicUrl).hostname}>`;
 
   const smtpUrl = env.SMTP_URL?.trim();

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { PriceCatalogue } from '../src/core/plans';
 import type { Config } from './config';
 import type { Mailer } from './mail';
@@ -20,8 +20,10 @@ export interface RouterDeps {
   requireAdmin: RequestHandler;
   /** The auth secret (≥ 32 bytes): derive other signing keys from it, per purpose. */
   secret: string | Uint8Array;
-  /** Base address for links in mail and redirects, no trailing slash. */
+  /** Base address for links in mail and redirects, no trailing slash (PUBLIC_URL or its default). */
   publicUrl: string;
+  /** The base for links built while answering `req`: PUBLIC_URL, else the request's own allowed origin (http/linkBase.ts). */
+  linkBase: (req: Request) => string;
   /** Product and price ids of the payment provider. */
   catalogue: Readonly<PriceCatalogue>;
   /** Milliseconds since the epoch (tests set a clock). */

@@ -38,6 +38,8 @@ export interface AuthDeps {
   secret: string | Uint8Array;
   /** Base address for links in mail, no trailing slash. */
   publicUrl: string;
+  /** The base for the links of the flow `req` starts (http/linkBase.ts); absent: publicUrl. */
+  linkBase?: (req: Request) => string;
   /**
    * Called when a sign-up finds its address on a closed account, before the new account is made:
    * the closed account's data must go now rather than at the next hourly purge. server/app.ts wires
@@ -213,9 +215,11 @@ export function createAuth(deps: AuthDeps): Auth {
     }
   }
 
-  async function sendVerification(account: { id: string; email: string }): Promise<void> {
+  const baseFor = (req: Request) => deps.linkBase?.(req) ?? deps.publicUrl;
+
+  async function sendVerification(account: { id: string; email: string }, req: Request): Promise<void> {
     const t = await links.sign('verify-email', account.id);
-    const link = `${deps.publicUrl}/auth/verify-email#token=${encodeURIComponent(t)}`;
+    const link = `${baseFor(req)}/auth/verify-email#token=${encodeURIComponent(t)}`;
     await sendMail(
       account.email,
       'Confirm your email address for Earnest',
@@ -247,7 +251,7 @@ export function createAuth(deps: AuthDeps): Auth {
         user = await users.createUser(body);
       }
       const accessToken = await startSession(res, user.id);
-      await sendVerification(user);
+      await sendVerification(user, req);
       res.status(201).json({ user: { ...user, emailVerified: false } satisfies AccountView, accessToken });
     },
   );
@@ -386,7 +390,7 @@ export function createAuth(deps: AuthDeps): Auth {
       const account = normalised ? await getAccount(userIdForEmail(normalised)) : null;
       if (account) {
         const t = await links.sign('password-reset', account._id, { pwh: passwordFingerprint(account.passwordHash) });
-        const link = `${deps.publicUrl}/auth/reset-password#token=${encodeURIComponent(t)}`;
+        const link = `${baseFor(req)}/auth/reset-password#token=${encodeURIComponent(t)}`;
         await sendMail(
           account.email,
           'Reset your Earnest password',

@@ -46,7 +46,9 @@ export function createBillingFunctionsRouter(deps: RouterDeps): Router {
     const profile = deps.config.stripe ? await localProfile(deps.store, userId) : await settleLocalSubscription(deps, userId);
     if (hasActiveSubscription(profile, deps.now())) throw new HttpError(409, ALREADY_SUBSCRIBED_CHECKOUT);
 
-    if (!deps.config.stripe) return void res.json({ url: await localCheckoutUrl(deps, userId, request) });
+    // Every URL of this checkout (its page, success, cancel) on the one origin the request came to.
+    const base = deps.linkBase(req);
+    if (!deps.config.stripe) return void res.json({ url: await localCheckoutUrl(deps, userId, request, base) });
     try {
       const url = await createCheckoutSession(
         stripeClient(deps.config.stripe),
@@ -54,7 +56,7 @@ export function createBillingFunctionsRouter(deps: RouterDeps): Router {
         userId,
         request,
         deps.catalogue,
-        deps.publicUrl,
+        base,
         deps.now(),
       );
       res.json({ url });
@@ -64,7 +66,7 @@ export function createBillingFunctionsRouter(deps: RouterDeps): Router {
     }
   });
 
-  router.post('/customer-portal', deps.requireUser, refuseWithoutProvider, async (_req, res) => {
+  router.post('/customer-portal', deps.requireUser, refuseWithoutProvider, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const userId = authOf(res).sub;
     const profile = provider === 'local' ? await settleLocalSubscription(deps, userId) : await localProfile(deps.store, userId);
@@ -73,11 +75,12 @@ export function createBillingFunctionsRouter(deps: RouterDeps): Router {
       const trial = await getTrialDoc(deps.store, userId);
       return void res.json({ message: trial ? TRIAL_USERS_MESSAGE : NO_SUBSCRIPTION_MESSAGE });
     }
-    if (!deps.config.stripe) return void res.json({ url: await localPortalUrl(deps, userId) });
+    const base = deps.linkBase(req);
+    if (!deps.config.stripe) return void res.json({ url: await localPortalUrl(deps, userId, base) });
     try {
       const customer = await customerIdForUser(deps.store, userId);
       if (!customer) return void res.json({ message: NO_SUBSCRIPTION_MESSAGE });
-      res.json({ url: await createPortalSession(stripeClient(deps.config.stripe), customer, deps.publicUrl) });
+      res.json({ url: await createPortalSession(stripeClient(deps.config.stripe), customer, base) });
     } catch (err) {
       console.error(`customer-portal for ${userId} failed:`, err);
       throw new HttpError(502, PORTAL_FAILED);

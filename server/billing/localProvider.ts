@@ -41,18 +41,18 @@ export function addInterval(start: number, interval: BillingInterval): string {
   return d.toISOString();
 }
 
-export async function localCheckoutUrl(deps: RouterDeps, userId: string, req: CheckoutRequest): Promise<string> {
+export async function localCheckoutUrl(deps: RouterDeps, userId: string, req: CheckoutRequest, base: string = deps.publicUrl): Promise<string> {
   const token = await signBillingToken(
     deps.secret,
     { purpose: 'checkout', userId, tier: req.tier, billing: req.billing, addons: req.addons },
     deps.now(),
   );
-  return `${deps.publicUrl}/billing/checkout?token=${encodeURIComponent(token)}`;
+  return `${base}/billing/checkout?token=${encodeURIComponent(token)}`;
 }
 
-export async function localPortalUrl(deps: RouterDeps, userId: string): Promise<string> {
+export async function localPortalUrl(deps: RouterDeps, userId: string, base: string = deps.publicUrl): Promise<string> {
   const token = await signBillingToken(deps.secret, { purpose: 'portal', userId }, deps.now());
-  return `${deps.publicUrl}/billing/portal?token=${encodeURIComponent(token)}`;
+  return `${base}/billing/portal?token=${encodeURIComponent(token)}`;
 }
 
 export async function localProfile(store: Store, userId: string): Promise<BillingProfileDoc | null> {

@@ -60,6 +60,9 @@ export interface SubscriptionDetailsResponse {
   is_on_trial: boolean;
   trial_end_date: string | null;
   trial_days_remaining: number | null;
+  /** Earnest's addition to §3: the user's one trial is used (running or over). */
+  trialUsed: boolean;
+  trial_used: boolean;
   totalUsers: number;
   total_users: number;
   totalProjects: number;
@@ -126,9 +129,10 @@ function rawDetails(
       is_on_trial: true,
       trial_end_date: trial.ends_at,
       trial_days_remaining: trialDaysRemaining(trial.ends_at, now),
+      trial_used: true,
     };
   }
-  return { subscribed: false };
+  return { subscribed: false, trial_used: trial !== null };
 }
 
 /** The get-subscription-details answer for a user at `now`. */
@@ -160,6 +164,9 @@ export async function subscriptionDetails(
     is_on_trial: s.isOnTrial,
     trial_end_date: s.trialEndsAt,
     trial_days_remaining: s.trialDaysRemaining,
+    // A subscriber's trial is moot, but still used: it cannot be started after the subscription ends.
+    trialUsed: trial !== null,
+    trial_used: trial !== null,
     totalUsers: s.totalUsers,
     total_users: s.totalUsers,
     totalProjects: s.totalProjects,

@@ -264,7 +264,7 @@ export function createTeamsRouter(deps: RouterDeps): Router {
     }
     const doc = await putInvitation(deps.store, { teamId: m.teamId, email, role, invitedBy: m.userId }, deps.now());
     const token = await signInvitationToken(deps.secret, doc);
-    const link = `${deps.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
+    const link = `${deps.linkBase(req)}/accept-invitation?token=${encodeURIComponent(token)}`;
     const inviter = emailOfUserId(m.userId);
     // Names stored before control characters were stripped on write are cleaned here as well.
     const teamName = teamNameForMail(team.name);

@@ -211,8 +211,8 @@ export interface PendingSchedule {
   statusDate: StatusDateChoice;
   currency: string;
   warnings: { message: string; where?: string }[];
-  /** The existing project this looks like the next status of. */
-  match?: { id: string; name: string };
+  /** The existing project this looks like the next status of, and why ("same P6 project id, 45 of 49 activity ids in common"). */
+  match?: { id: string; name: string; reason?: string };
 }
 
 export interface StagedImport {

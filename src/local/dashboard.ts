@@ -44,6 +44,24 @@ function cacheKey(buildId: string, chosen: boolean, analysisOptions: Omit<Dashbo
   return `${buildId}|${chosen ? 'chosen' : 'latest'}|${JSON.stringify(options)}|rules ${hashText(JSON.stringify(rules))}${usesToday ? `|today ${today}` : ''}${changes.key ? `|changes ${changes.key}` : ''}`;
 }
 
+/**
+ * The schedule under the project's own name: the latest file may call the project something else
+ * (a next status saved into "Viaduct works" from a file named "VW-2025-R3"), and the commentary,
+ * the alerts and the file names of downloads must say what the list and the header say (issue 18
+ * item 5). Undefined (no project document yet): the file's name stands.
+ */
+export function underProjectName(schedule: Schedule, name: string | undefined): Schedule {
+  if (!name || schedule.project.name === name) return schedule;
+  return { ...schedule, project: { ...schedule.project, name } };
+}
+
+/** The project's own name (its document's, renames included), if the project is listed here. */
+async function projectNameOf(s: LocalStore, projectId: string): Promise<string | undefined> {
+  return (await s.listProjects()).find((p) => p.id === projectId)?.name;
+}
+
+const nameKey = (name: string | undefined) => (name ? `|name ${hashText(name)}` : '');
+
 function analysed(schedule: Schedule, analysisOptions: Omit<DashboardOptions, 'importId'>, today: string, changes: ApprovedRevisions, rules: readonly AlertRule[], pmb: MeasuredPmb, risk: LatestRisk | null): DashboardResult {
   // An AnalysisInputError's message says what is wrong with the schedule; Comlink carries it to the page.
   const analysis = analyseSchedule(schedule, { ...analysisOptions, today, ...(changes.revisions.length ? { budgetRevisions: changes.revisions } : {}) });
@@ -94,15 +112,17 @@ export async function projectDashboard(s: LocalStore, projectId: string, options
   // 14): both part of the key, so choosing another PMB or approving a change shows at once.
   const pmb = await pmbOf(s, projectId);
   const changes = await changesAt(s, projectId, analysisOptions, row, today);
+  // The name is in the key: a rename must not leave the commentary speaking of the old one.
+  const name = await projectNameOf(s, projectId);
   // The latest risk run (issue 15): the commentary and the Overview cite it, so a new run is a new result.
   const risk = await riskOf(s, projectId);
-  const key = cacheKey(buildId, importId !== undefined, analysisOptions, row, today, changes, rules) + pmb.key + (risk ? `|risk ${risk.key}` : '');
+  const key = cacheKey(buildId, importId !== undefined, analysisOptions, row, today, changes, rules) + pmb.key + nameKey(name) + (risk ? `|risk ${risk.key}` : '');
   if (cacheImport) {
     const hit = await s.cachedAnalysis<DashboardResult>(projectId, cacheImport, key).catch(() => undefined);
     if (hit) return hit;
   }
   // pmb.measured is read after apply: a PMB that cannot be read yet falls back to the built-in one.
-  const result = analysed(await pmb.apply(await s.loadSchedule(projectId, importId)), analysisOptions, today, changes, rules, pmb.measured, risk);
+  const result = analysed(underProjectName(await pmb.apply(await s.loadSchedule(projectId, importId)), name), analysisOptions, today, changes, rules, pmb.measured, risk);
   // A cache that cannot be written (storage full) costs only speed.
   if (cacheImport && pmb.cacheable) await s.cacheAnalysis(projectId, cacheImport, key, result).catch(() => undefined);
   return result;
@@ -124,11 +144,12 @@ export async function firstDashboard(s: LocalStore, saved: { projectId: string; 
     const pmb = await pmbOf(s, saved.projectId);
     const changes = await changesAt(s, saved.projectId, FIRST_DASHBOARD_OPTIONS, row, today);
     const rules = await projectRules(s.pouch, saved.projectId);
+    const name = await projectNameOf(s, saved.projectId);
     const risk = await riskOf(s, saved.projectId);
-    const result = analysed(await pmb.apply(await s.withHistory(saved.projectId, saved.importId, saved.schedule)), FIRST_DASHBOARD_OPTIONS, today, changes, rules, pmb.measured, risk);
+    const result = analysed(underProjectName(await pmb.apply(await s.withHistory(saved.projectId, saved.importId, saved.schedule)), name), FIRST_DASHBOARD_OPTIONS, today, changes, rules, pmb.measured, risk);
     if (!pmb.cacheable) return false;
     // In memory at once; the save need not wait for the copy to reach IndexedDB.
-    s.cacheAnalysis(saved.projectId, saved.importId, cacheKey(buildId, false, FIRST_DASHBOARD_OPTIONS, row, today, changes, rules) + pmb.key + (risk ? `|risk ${risk.key}` : ''), result).catch(() => undefined);
+    s.cacheAnalysis(saved.projectId, saved.importId, cacheKey(buildId, false, FIRST_DASHBOARD_OPTIONS, row, today, changes, rules) + pmb.key + nameKey(name) + (risk ? `|risk ${risk.key}` : ''), result).catch(() => undefined);
     return true;
   } catch {
     // The page computes it from storage instead, and shows any error the analysis has then.

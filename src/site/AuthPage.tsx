@@ -12,7 +12,9 @@ type Mode = 'signin' | 'signup' | 'forgot';
 const TITLES: Record<Mode, string> = { signin: 'Sign In', signup: 'Create your account', forgot: 'Reset your password' };
 const LEADS: Record<Mode, string> = {
   signin: 'Welcome back. Sign in to open your projects and sync them with your team.',
-  signup: 'Start with a 14-day free trial of Starter. No payment details needed.',
+  // The account comes first; the trial starts when the user clicks Start Free Trial (on /pricing or
+  // the account page), so this page must not say it has begun (issue 18 item 1).
+  signup: 'Create your account, then start your 14-day free trial of Starter when you are ready. No payment details needed.',
   forgot: 'Enter the address you signed up with and we will email you a link to choose a new password.',
 };
 

@@ -200,7 +200,7 @@ const CASES: Case[] = [
     },
     ready: async (page) => {
       await expect(h1(page)).toHaveText('Account');
-      await expect(page.locator('.account-plan-name')).toHaveText('No subscription');
+      await expect(page.locator('.account-plan-name')).toHaveText('No subscription — start your 14-day free trial');
       await expect(page.getByText('You are Owner')).toBeVisible();
     },
   },

@@ -24,7 +24,8 @@ test('a new account: no subscription, the free limits, and the team with its one
   await page.goto('/app/account');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account');
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
-  await expect(page.locator('.account-plan-name')).toHaveText('No subscription');
+  await expect(page.locator('.account-plan-name')).toHaveText('No subscription — start your 14-day free trial');
+  await expect(page.getByRole('button', { name: 'Start Free Trial' })).toBeVisible();
   await expect(page.getByText('used of 3')).toBeVisible();
 
   // The home team exists with the user as its owner; inviting is refused by the 1-user limit.

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { dataApi } from '../../client/data';
 import { useSession } from '../../client/session';
 import { useSubscription, type SubscriptionStatus } from '../../client/subscription';
-import { ENTERPRISE_TIER, planTier, projectAllowance } from '../../core/plans';
+import { ENTERPRISE_TIER, TRIAL, planTier, projectAllowance } from '../../core/plans';
+import { usePlanFlow } from '../../client/planFlow';
 import { formatDate } from '../../core/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -28,7 +29,15 @@ export function planSummary(s: SubscriptionStatus): { name: string; detail: stri
     const interval = s.billingInterval === 'annual' ? 'billed annually' : s.billingInterval === 'monthly' ? 'billed monthly' : null;
     return { name: tierName ?? 'Subscribed', detail: [interval, s.subscriptionEnd ? `renews or ends on ${formatDate(s.subscriptionEnd.slice(0, 10))}` : null].filter(Boolean).join(', ') || 'Active.' };
   }
-  return { name: 'No subscription', detail: 'Start the 14-day Starter trial or choose a plan to use more projects and invite your team.' };
+  // The trial starts on the explicit Start Free Trial click, never at sign-up (issue 18 item 1):
+  // until then the account says so and offers the button; once used, only the plans remain.
+  if (!s.trialUsed) return { name: `No subscription — start your ${TRIAL.durationDays}-day free trial`, detail: `${TRIAL.durationDays} days of Starter (${TRIAL.limits.users} user, ${TRIAL.limits.projects} projects). No payment required.` };
+  return { name: 'No subscription', detail: 'Your free trial has ended. Choose a plan to use more projects and invite your team.' };
+}
+
+/** Whether the account page offers Start Free Trial: nobody's plan covers the user and their one trial is unused. */
+export function offersTrial(s: SubscriptionStatus): boolean {
+  return !s.loading && !s.isAdmin && !s.isFreeUser && !s.isUsingTeamSubscription && !s.isOnTrial && !s.subscribed && !s.trialUsed;
 }
 
 const limit = (n: number) => (n >= 999 ? 'Unlimited' : String(n));
@@ -40,6 +49,7 @@ export default function AccountPage() {
   const status = useSubscription();
   const [projects, setProjects] = useState<number | null>(null);
   const [opening, setOpening] = useState(false);
+  const { pending, startTrial } = usePlanFlow();
   useEffect(() => {
     dataApi()
       .listProjects()
@@ -117,7 +127,12 @@ export default function AccountPage() {
               </div>
             </dl>
             <div className="button-row">
-              <Link to="/pricing" className="btn btn-primary">
+              {offersTrial(status) ? (
+                <button type="button" className="btn btn-primary" onClick={() => void startTrial()} disabled={pending !== null} aria-busy={pending?.kind === 'trial' || undefined}>
+                  {pending?.kind === 'trial' ? 'Processing...' : 'Start Free Trial'}
+                </button>
+              ) : null}
+              <Link to="/pricing" className={offersTrial(status) ? 'btn btn-outline' : 'btn btn-primary'}>
                 {status.subscribed ? 'Change plan' : 'See plans'}
               </Link>
               {!status.isUsingTeamSubscription && !status.isAdmin && !status.isFreeUser ? (

@@ -35,7 +35,22 @@ type Step =
 export default function ImportPage() {
   useDocumentTitle('Import a schedule');
   const [params] = useSearchParams();
-  const intoProject = params.get('project');
+  return (
+    <>
+      <PageHeader title="Import a schedule" lead="Primavera P6 (.xer or .xml), Microsoft Project (.xml), Excel (.xlsx, .xls) or CSV. Files are read on this device; nothing is uploaded." />
+      <section className="container app-section import-page">
+        <ImportFlow intoProject={params.get('project')} />
+      </section>
+    </>
+  );
+}
+
+/**
+ * The import itself, from the drop zone to the save: on /app/import, and on an empty project's page
+ * (ProjectLayout.tsx), where `intoProject` makes the file that project's first status. `onSaved`: the
+ * save opened the page already on screen (the empty project's own), which must read itself again.
+ */
+export function ImportFlow({ intoProject, onSaved }: { intoProject: string | null; onSaved?: () => void }) {
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ kind: 'pick' });
   const job = useRef<ImportJob | null>(null);
@@ -111,6 +126,7 @@ export default function ImportPage() {
     try {
       const saved = await dataApi().commit(pendingId, targets, Comlink.proxy(onProgress));
       navigate(`/app/projects/${encodeURIComponent(saved[0].projectId)}`);
+      onSaved?.();
     } catch (e) {
       // The message says what was saved, if anything (a file can hold several projects).
       setStep({ kind: 'error', file, message: (e as Error).message });
@@ -122,6 +138,7 @@ export default function ImportPage() {
     try {
       const saved = await dataApi().savePeriodTable(table, { fileName: file.name, projectId: intoProject ?? undefined });
       navigate(`/app/projects/${encodeURIComponent(saved.projectId)}`);
+      onSaved?.();
     } catch (e) {
       setStep({ kind: 'error', file, message: `Nothing was saved: ${(e as Error).message}` });
     }
@@ -134,63 +151,60 @@ export default function ImportPage() {
 
   return (
     <>
-      <PageHeader title="Import a schedule" lead="Primavera P6 (.xer or .xml), Microsoft Project (.xml), Excel (.xlsx, .xls) or CSV. Files are read on this device; nothing is uploaded." />
-      <section className="container app-section import-page">
-        {step.kind === 'pick' ? <DropZone onFile={(f) => read(f)} /> : null}
-        {step.kind === 'reading' ? <ImportProgressBar file={step.file} progress={step.progress} onCancel={() => job.current?.cancel()} /> : null}
-        {step.kind === 'mapping' ? (
-          <MappingReview
-            key={step.outcome.preview.signature + JSON.stringify(step.choice)}
-            fileName={step.file.name}
-            outcome={step.outcome}
-            remembered={step.remembered}
-            choice={step.choice}
-            onChange={(choice) => read(step.file, choice)}
-            onConfirm={(choice) => confirmMapping(step.file, choice, step.outcome.preview.signature)}
-            onCancel={() => setStep({ kind: 'pick' })}
-          />
-        ) : null}
-        {step.kind === 'period-table' ? (
-          <PeriodTableResult
-            fileName={step.file.name}
-            outcome={step.outcome}
-            onEditMapping={() => read(step.file, { ...step.choice, confirmed: false })}
-            onSave={() => savePeriodTable(step.file, step.outcome.table)}
-            onDone={() => setStep({ kind: 'pick' })}
-          />
-        ) : null}
-        {step.kind === 'staged' ? (
-          <ImportSummary
-            fileName={step.file.name}
-            label={step.label}
-            note={step.note}
-            schedules={step.schedules}
-            intoProject={intoProject}
-            onSave={(targets) => save(step.pendingId, targets)}
-            onCancel={() => {
-              release();
-              setStep({ kind: 'pick' });
-            }}
-          />
-        ) : null}
-        {step.kind === 'saving' ? <ImportProgressBar file={step.file} saving={step.progress} /> : null}
-        {step.kind === 'error' ? (
-          <div className="card import-error" role="alert">
-            <h2>{step.file ? `${step.file.name} could not be imported` : 'The import failed'}</h2>
-            <p>{step.message}</p>
-            {step.where ? <p className="muted">Where: {step.where}</p> : null}
-            <p className="muted">Nothing already stored was changed.</p>
-            <div className="app-toolbar">
-              <button className="btn btn-primary" type="button" onClick={() => setStep({ kind: 'pick' })}>
-                Try another file
-              </button>
-              <Link className="btn btn-ghost" to="/app">
-                Back to projects
-              </Link>
-            </div>
+      {step.kind === 'pick' ? <DropZone onFile={(f) => read(f)} /> : null}
+      {step.kind === 'reading' ? <ImportProgressBar file={step.file} progress={step.progress} onCancel={() => job.current?.cancel()} /> : null}
+      {step.kind === 'mapping' ? (
+        <MappingReview
+          key={step.outcome.preview.signature + JSON.stringify(step.choice)}
+          fileName={step.file.name}
+          outcome={step.outcome}
+          remembered={step.remembered}
+          choice={step.choice}
+          onChange={(choice) => read(step.file, choice)}
+          onConfirm={(choice) => confirmMapping(step.file, choice, step.outcome.preview.signature)}
+          onCancel={() => setStep({ kind: 'pick' })}
+        />
+      ) : null}
+      {step.kind === 'period-table' ? (
+        <PeriodTableResult
+          fileName={step.file.name}
+          outcome={step.outcome}
+          onEditMapping={() => read(step.file, { ...step.choice, confirmed: false })}
+          onSave={() => savePeriodTable(step.file, step.outcome.table)}
+          onDone={() => setStep({ kind: 'pick' })}
+        />
+      ) : null}
+      {step.kind === 'staged' ? (
+        <ImportSummary
+          fileName={step.file.name}
+          label={step.label}
+          note={step.note}
+          schedules={step.schedules}
+          intoProject={intoProject}
+          onSave={(targets) => save(step.pendingId, targets)}
+          onCancel={() => {
+            release();
+            setStep({ kind: 'pick' });
+          }}
+        />
+      ) : null}
+      {step.kind === 'saving' ? <ImportProgressBar file={step.file} saving={step.progress} /> : null}
+      {step.kind === 'error' ? (
+        <div className="card import-error" role="alert">
+          <h2 title={step.file?.name}>{step.file ? `${step.file.name} could not be imported` : 'The import failed'}</h2>
+          <p>{step.message}</p>
+          {step.where ? <p className="muted">Where: {step.where}</p> : null}
+          <p className="muted">Nothing already stored was changed.</p>
+          <div className="app-toolbar">
+            <button className="btn btn-primary" type="button" onClick={() => setStep({ kind: 'pick' })}>
+              Try another file
+            </button>
+            <Link className="btn btn-ghost" to="/app">
+              Back to projects
+            </Link>
           </div>
-        ) : null}
-      </section>
+        </div>
+      ) : null}
     </>
   );
 }

@@ -39,7 +39,7 @@ export function ImportProgressBar(props: Props) {
     const fraction = saveFraction(props.saving);
     return (
       <div className="card import-progress" data-testid="save-progress">
-        <h2>Saving {file.name}</h2>
+        <h2 title={file.name}>Saving {file.name}</h2>
         <progress max={1} value={fraction ?? undefined} aria-label={`Saving ${file.name}`} />
         <p className="muted" role="status" aria-live="polite">
           {saveStatus(props.saving)}
@@ -51,7 +51,7 @@ export function ImportProgressBar(props: Props) {
   const fraction = progress && progress.totalBytes > 0 ? Math.min(1, progress.bytesRead / progress.totalBytes) : null;
   return (
     <div className="card import-progress">
-      <h2>Reading {file.name}</h2>
+      <h2 title={file.name}>Reading {file.name}</h2>
       <progress max={1} value={fraction ?? undefined} aria-label={`Reading ${file.name}`} />
       <p className="muted" aria-live="polite">
         {progress

@@ -10,6 +10,8 @@ import { canWrite, PERSONAL_SPACE } from '../../core/sync/labels';
 import type { PendingSchedule, ProjectSummaryRow } from '../../local/contracts';
 import type { KnownTeam } from '../projects/projectGroups';
 import { WarningList } from '../WarningList';
+import { splitFileWarnings, tickable } from './fileWarnings';
+import { saveAsLabel } from './saveAsLabels';
 import { StatusDateField, statusDateStatement, statusDayProblem } from './StatusDateField';
 import { homeTeamId, limitRefusal, newProjectAllowances, teamOptionLabel, writableTeams, type TeamLimit } from './teamChoice';
 
@@ -120,7 +122,8 @@ export function ImportSummary(props: {
   const projects = context.projects.filter((p) => canWrite(p.role));
   const teams = writableTeams(context.teams);
   const homeId = homeTeamId(context.teams);
-  const [chosen, setChosen] = useState<boolean[]>(() => schedules.map(() => true));
+  const [chosen, setChosen] = useState<boolean[]>(() => schedules.map((s) => tickable(s, schedules.length)));
+  const warnings = useMemo(() => splitFileWarnings(schedules), [schedules]);
   const [targets, setTargets] = useState<(string | null)[]>(() => schedules.map((s) => (schedules.length === 1 && props.intoProject ? props.intoProject : (s.match?.id ?? null))));
   // The team each new project goes into; null: the personal space.
   const [teamChoice, setTeamChoice] = useState<(string | null)[]>(() => schedules.map(() => null));
@@ -144,25 +147,32 @@ export function ImportSummary(props: {
   return (
     <div className="import-summary">
       <div className="card">
-        <h2>{props.fileName}</h2>
+        <h2 title={props.fileName}>{props.fileName}</h2>
         <p className="muted">
           {props.label}
           {schedules.length > 1 ? `, ${schedules.length} projects` : ''}
         </p>
         {props.note ? <p className="notice">{props.note}</p> : null}
+        {warnings.file.length > 0 ? <WarningList warnings={warnings.file} open={warnings.file.length <= 5} one="note on the file" many="notes on the file" /> : null}
       </div>
       {schedules.map((s, i) => (
-        <div className="card import-project" key={s.index} data-testid="import-project">
+        <div className={`card import-project${tickable(s, schedules.length) ? '' : ' import-project--empty'}`} key={s.index} data-testid="import-project">
           <div className="import-project-head">
             {schedules.length > 1 ? (
               <label className="check">
-                <input type="checkbox" checked={chosen[i]} onChange={(e) => setChosen((c) => c.map((v, j) => (j === i ? e.target.checked : v)))} />
+                <input
+                  type="checkbox"
+                  checked={chosen[i]}
+                  disabled={!tickable(s, schedules.length)}
+                  onChange={(e) => setChosen((c) => c.map((v, j) => (j === i ? e.target.checked : v)))}
+                />
                 <span>Import</span>
               </label>
             ) : null}
             <h3>
               {s.name}
               {s.code && s.code !== s.name ? <span className="muted"> · {s.code}</span> : null}
+              {tickable(s, schedules.length) ? null : <span className="muted"> (no activities)</span>}
             </h3>
           </div>
           <dl className="summary-grid">
@@ -206,12 +216,18 @@ export function ImportSummary(props: {
               <option value="">A new project</option>
               {projects.map((p) => (
                 <option key={p.id} value={p.id}>
-                  The next status of {p.name}
+                  {saveAsLabel(p, projects)}
                   {p.id === s.match?.id ? ' (same project)' : ''}
                 </option>
               ))}
             </select>
           </label>
+          {s.match && s.match.reason && targets[i] === s.match.id ? (
+            // The proposal and why: saving confirms it; the list above changes it.
+            <p className="muted import-match" data-testid="import-match">
+              Proposed as the next status of {s.match.name}: {s.match.reason}. If this file is another project, choose it or “A new project” above.
+            </p>
+          ) : null}
           {targets[i] === null && teams.length > 1 ? (
             <label className="field">
               <span>New project in</span>
@@ -237,7 +253,7 @@ export function ImportSummary(props: {
               </p>
             </div>
           ) : null}
-          <WarningList warnings={s.warnings} open={s.warnings.length <= 5} />
+          <WarningList warnings={warnings.own[i]} open={warnings.own[i].length <= 5} />
         </div>
       ))}
       <div className="app-toolbar">

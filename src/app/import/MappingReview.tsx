@@ -51,7 +51,7 @@ export function MappingReview(props: {
   return (
     <div className="import-summary mapping-review">
       <div className="card">
-        <h2>Check the columns of {props.fileName}</h2>
+        <h2 title={props.fileName}>Check the columns of {props.fileName}</h2>
         {unsure ? (
           <div className="notice" role="status">
             <p>The columns do not say whether this is a period table or an activity list. Choose how to read it:</p>

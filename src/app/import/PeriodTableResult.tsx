@@ -15,7 +15,7 @@ export function PeriodTableResult(props: {
   return (
     <div className="import-summary">
       <div className="card">
-        <h2>{props.fileName}</h2>
+        <h2 title={props.fileName}>{props.fileName}</h2>
         <p className="muted">
           A period table of {props.outcome.table.rows.length} periods, values {props.outcome.table.valuesAre === 'cumulative' ? 'cumulative' : 'per period'}. Check the figures, then keep it as a
           project on this device.

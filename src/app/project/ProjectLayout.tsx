@@ -19,6 +19,7 @@ import { MoveProject } from '../dashboard/MoveProject';
 import { NameConflict, ProjectTitle } from '../dashboard/ProjectName';
 import { WarningList } from '../WarningList';
 import { StatusDateField, statusDateStatement, statusDayProblem } from '../import/StatusDateField';
+import { ImportFlow } from '../import/ImportPage';
 import '../app.css';
 
 type ImportRow = ImportSummaryRow;
@@ -290,12 +291,22 @@ export default function ProjectLayout() {
         <ProjectHead heading={row ? <ProjectTitle projectId={id} name={row.name} canRename={canRename} onRenamed={renamed} extra={canRename ? <MoveProject projectId={id} project={row} onMoved={renamed} /> : null} /> : <h1>Project</h1>} />
         <section className="container app-section">
           {row ? <NameConflict projectId={id} refresh={`${changedElsewhere}:${nameRead}`} canChoose={canRename} onResolved={renamed} /> : null}
-          <div className="card import-error" role="alert">
-            <p>{error}</p>
-            <Link className="btn btn-outline" to="/app">
-              Back to projects
-            </Link>
-          </div>
+          {row && row.importCount === 0 && canRename ? (
+            // An empty project (made with "Create project"): its first status is one drop away,
+            // rather than a dead end that only says there is nothing yet (issue 18, item 6).
+            <div className="import-page project-first-import">
+              <h2>Import this project&apos;s first status</h2>
+              <p className="muted">Primavera P6 (.xer or .xml), Microsoft Project (.xml), Excel (.xlsx, .xls) or CSV. The file is read on this device and saved as {row.name}&apos;s first status.</p>
+              <ImportFlow intoProject={id} onSaved={reload} />
+            </div>
+          ) : (
+            <div className="card import-error" role="alert">
+              <p>{error}</p>
+              <Link className="btn btn-outline" to="/app">
+                Back to projects
+              </Link>
+            </div>
+          )}
         </section>
       </>
     );

@@ -351,6 +351,8 @@ export default function ProjectsPage() {
     try {
       await dataApi().createProject({ name: trimmed });
       setName('');
+      // The new project stays in the list (several are often made in a row); opened, it shows the
+      // drop zone for its first status (ProjectLayout.tsx, issue 18 item 6).
       refresh();
     } catch (err) {
       setError((err as Error).message);

@@ -35,6 +35,11 @@ export interface SubscriptionDetails {
   /** ISO date-time text. */
   trialEndDate: string | null;
   trialDaysRemaining: number | null;
+  /**
+   * Whether the user's one free trial has been used, running or over (Earnest's addition to §3: the
+   * account page offers the trial only to those who can still start it, issue 18 item 1).
+   */
+  trialUsed: boolean;
   totalUsers: number | null;
   totalProjects: number | null;
   baseUsers: number | null;
@@ -51,6 +56,7 @@ export const EMPTY_SUBSCRIPTION_DETAILS: Readonly<SubscriptionDetails> = Object.
   isOnTrial: false,
   trialEndDate: null,
   trialDaysRemaining: null,
+  trialUsed: false,
   totalUsers: null,
   totalProjects: null,
   baseUsers: null,
@@ -188,6 +194,7 @@ export function normaliseSubscriptionDetails(raw: unknown, catalogue?: Readonly<
     isOnTrial: field(raw, ['isOnTrial', 'is_on_trial'], parseBool) ?? false,
     trialEndDate: field(raw, ['trialEndDate', 'trial_end_date', 'trialEndsAt', 'trial_ends_at'], parseDateText),
     trialDaysRemaining: field(raw, ['trialDaysRemaining', 'trial_days_remaining'], parseCount),
+    trialUsed: field(raw, ['trialUsed', 'trial_used'], parseBool) ?? false,
     totalUsers: field(raw, ['totalUsers', 'total_users'], parseCount),
     totalProjects: field(raw, ['totalProjects', 'total_projects'], parseCount),
     baseUsers: field(raw, ['baseUsers', 'base_users'], parseCount),

@@ -49,6 +49,8 @@ export interface SubscriptionStatus {
   trialEndsAt: string | null;
   /** Null when not on a trial. */
   trialDaysRemaining: number | null;
+  /** The one free trial is used (running or over): it cannot be started again (§5). */
+  trialUsed: boolean;
   totalUsers: number;
   totalProjects: number;
   baseUsers: number;
@@ -72,6 +74,7 @@ export function unsubscribedStatus(): SubscriptionStatus {
     isOnTrial: false,
     trialEndsAt: null,
     trialDaysRemaining: null,
+    trialUsed: false,
     totalUsers: UNSUBSCRIBED_LIMITS.users,
     totalProjects: UNSUBSCRIBED_LIMITS.projects,
     baseUsers: UNSUBSCRIBED_LIMITS.users,
@@ -235,6 +238,7 @@ export function resolveSubscription(input: ResolveSubscriptionInput): Subscripti
     isOnTrial: d.isOnTrial,
     trialEndsAt: d.isOnTrial ? d.trialEndDate : null,
     trialDaysRemaining: daysLeft,
+    trialUsed: d.trialUsed || d.isOnTrial,
     totalUsers: d.totalUsers ?? summed.users,
     totalProjects: d.totalProjects ?? summed.projects,
     baseUsers,

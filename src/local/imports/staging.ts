@@ -93,7 +93,7 @@ export function stagingHandlers(
           statusDate: defaultStatusDate(sc, today),
           currency: sc.project.currency,
           warnings: sc.source?.warnings ?? [],
-          match: match ? { id: match.id, name: match.name } : undefined,
+          match: match ? { id: match.id, name: match.name, reason: match.reason } : undefined,
         });
       }
       // Cutting the chunks starts once this answer is on its way to the page.
@@ -175,17 +175,18 @@ export function stagingHandlers(
 
 /**
  * The existing project a schedule looks like the next status of, in any space the user may write
- * to: a match by code beats a match by name; among equals, the personal space first.
+ * to: the surest match (summaries.ts matchScore: id, code, name, activity ids in common); among
+ * equals, the personal space first.
  */
 async function matchingProject(session: AccountSession, schedule: Schedule): Promise<ProjectMatch | null> {
-  let byName: ProjectMatch | null = null;
+  let best: ProjectMatch | null = null;
   for (const { team, store } of await session.all()) {
     if (team.role === 'viewer') continue;
     const match = await store.findMatchingProject(schedule);
-    if (match?.matchedBy === 'code') return match;
-    byName ??= match;
+    // Strictly better only: of equals, the first space (the personal one) keeps it.
+    if (match && (!best || match.score > best.score)) best = match;
   }
-  return byName;
+  return best;
 }
 
 /** The error of a failed save, saying what was saved before it (a file may hold several projects). */

@@ -22,7 +22,7 @@ import { deleteLockName, ifUnlocked, readPending, saveLockName, updatePending, w
 import { requestPersistence, storageEstimate, type StorageEstimate } from './persistence';
 import { Projection, type ProjectionResult } from './projection';
 import { deleteDocs, getOrNull, isConflict, openPouch, readRange, writeDocs, type Db } from './pouch';
-import { bestMatch, compareImports, historyOf, importRow, projectRow, type ImportSummaryRow, type ProjectMatch, type ProjectSummaryRow } from './summaries';
+import { activityOverlap, bestMatch, compareImports, matchCandidates, historyOf, importRow, projectRow, type ImportSummaryRow, type ProjectMatch, type ProjectSummaryRow } from './summaries';
 import { checkLayout, MIGRATIONS, newerLayoutMessage, type LayoutCheck, type MigrationTable } from './layout';
 import { TabChannel, type TabMessage } from './tabs';
 import type { StoreEvent } from '../contracts';
@@ -727,7 +727,21 @@ class PouchDexieStore implements LocalStore {
 
   async findMatchingProject(schedule: Schedule): Promise<ProjectMatch | null> {
     if (!schedule?.project) return null;
-    return bestMatch(schedule, await this.projectsWithImports());
+    const candidates = matchCandidates(schedule, await this.projectsWithImports());
+    // The activity ids in common, for the candidates only (each costs a read of its latest import).
+    const ids = schedule.activities.map((a) => a.code ?? a.id);
+    for (const c of candidates.slice(0, 5)) {
+      const latest = c.imports.at(-1);
+      if (!latest || ids.length === 0) continue;
+      try {
+        const known = new Set((await this.kindItems<Activity>(latest, 'act')).map((a) => a.code ?? a.id));
+        c.evidence.overlap = activityOverlap(ids, known);
+      } catch (e) {
+        // An import still arriving from the team: the match stands on the other evidence.
+        if (!(e instanceof StoreError && e.code === 'incomplete')) throw e;
+      }
+    }
+    return bestMatch(candidates);
   }
 
   // --- remembered column mappings -------------------------------------------------------------

@@ -86,6 +86,8 @@ describe('POST /api/functions/get-subscription-details', () => {
       is_on_trial: false,
       trial_end_date: null,
       trial_days_remaining: null,
+      trialUsed: false,
+      trial_used: false,
       totalUsers: 1,
       total_users: 1,
       totalProjects: 3,
@@ -209,6 +211,21 @@ describe('POST /api/functions/start-trial', () => {
       outcome: 'already-used',
       error: "Trial Already Used - You've already used your free trial. Please choose a plan to continue.",
     });
+  });
+
+  it('the trial starts on the click, not at sign-up; trial_used then stays true through and after it (issue 18 item 1)', async () => {
+    // Signed up (beforeEach) and nothing more: no trial runs, and one is still to be had.
+    const fresh = (await details()).body;
+    expect([fresh.is_on_trial, fresh.trial_used, fresh.trialUsed]).toEqual([false, false, false]);
+    await start().expect(200);
+    const running = (await details()).body;
+    expect([running.is_on_trial, running.trial_days_remaining, running.trial_used]).toEqual([true, 14, true]);
+    h.clock.now += 15 * DAY;
+    const over = (await details()).body;
+    expect([over.is_on_trial, over.subscribed, over.trial_used, over.trialUsed]).toEqual([false, false, true, true]);
+    // What the account page reads: the client's resolution carries it too.
+    expect(resolveSubscription({ session: { userId: UID }, roles: [], details: over, now: h.clock.now }).trialUsed).toBe(true);
+    expect(resolveSubscription({ session: { userId: UID }, roles: [], details: fresh, now: h.clock.now }).trialUsed).toBe(false);
   });
 
   it('two parallel calls give exactly one trial', async () => {

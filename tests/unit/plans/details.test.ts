@@ -56,6 +56,7 @@ describe('normaliseSubscriptionDetails', () => {
       isOnTrial: false,
       trialEndDate: null,
       trialDaysRemaining: null,
+      trialUsed: false,
       totalUsers: 8,
       totalProjects: 15,
       baseUsers: 5,

@@ -25,6 +25,7 @@ const STATUS_FIELDS = [
   'isOnTrial',
   'trialEndsAt',
   'trialDaysRemaining',
+  'trialUsed',
   'totalUsers',
   'totalProjects',
   'baseUsers',
@@ -228,9 +229,15 @@ describe('step 4: get-subscription-details decides', () => {
       tier: 'starter',
       trialEndsAt: '2025-06-15T00:00:00Z',
       trialDaysRemaining: 5,
+      trialUsed: true,
       totalUsers: 1,
       totalProjects: 3,
     });
+  });
+
+  it('trial used and over: trial_used keeps it from being offered again (issue 18 item 1)', () => {
+    expect(resolveSubscription({ session, details: { subscribed: false, trial_used: true } })).toMatchObject({ isOnTrial: false, trialUsed: true, subscribed: false });
+    expect(resolveSubscription({ session, details: { subscribed: false } }).trialUsed).toBe(false);
   });
 
   it('trial days computed from the end date when the count is missing', () => {
