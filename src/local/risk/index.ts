@@ -28,7 +28,7 @@ import {
 } from '../contracts';
 import type { LocalStore } from '../store';
 import { guarded, StoreError } from '../store/errors';
-import { isValidId, newId } from '../store/ids';
+import { hashText, isValidId, newId } from '../store/ids';
 import { deleteMutable, readMutable, seenOf, writeFields, type FieldConflict, type Json } from '../sync/mutable';
 import { checkRiskName, checkSetup, checkSnapshotId, defaultSetup, randomSeed, riskSetupDocId, riskSnapshotDocId, rulesSummary, SETUP_FIELDS } from './docs';
 
@@ -256,7 +256,9 @@ export function riskHandlers(session: AccountSession, who: Identity, opts: { now
       await c.requireProject(id);
       const stored = await readSetup(store, id);
       if (stored) return view(store, id, stored);
-      const fresh = defaultSetup(randomSeed());
+      // An editor's seed is random and saved once; a viewer (who cannot save) gets one fixed by
+      // the project, so their reruns repeat too.
+      const fresh = defaultSetup(writable(c) ? randomSeed() : parseInt(hashText(`risk-seed:${id}`).slice(0, 8), 16));
       // The seed is chosen once and kept, so the team's reruns repeat: saved at once by an editor.
       if (writable(c)) {
         await writeSetup(store, c, id, fresh);

@@ -175,6 +175,8 @@ describe('risk with the team', () => {
     await exchange(ann.store, bob.store);
     const v = await bob.api.getRiskSetup(saved.projectId);
     expect(v.saved).toBe(false);
+    // The same seed on every visit, so the viewer's reruns repeat.
+    expect((await bob.api.getRiskSetup(saved.projectId)).setup.seed).toBe(v.setup.seed);
     expect(await bob.store.pouch.get(`risksetup:${saved.projectId}`).catch(() => null)).toBeNull();
   });
 
