@@ -63,6 +63,12 @@ export interface EventRisk {
 export interface TargetRisk extends DistributionSummary {
   node: number;
   id: string;
+  /**
+   * The milestone's own drivers: the activities whose duration draws rank-correlate most with its
+   * finish (Spearman cruciality against the milestone, |ρ| largest first). Empty when the
+   * Spearman pass was not run.
+   */
+  drivers: { node: number; id: string; cruciality: number }[];
 }
 
 export interface JointRisk {
@@ -99,7 +105,7 @@ export function finishResults(prep: PreparedRisk, part: RiskPartial, opts: Finis
   const finish = summarize(part.finish, prep.detFinish, bins);
   const cost = prep.hasCost ? summarize(part.cost, prep.detCost, bins) : null;
   const ids = prep.net.ids;
-  const targets: TargetRisk[] = Array.from(prep.targets, (node, t) => ({ node, id: ids[node], ...summarize(part.targetFinish[t], prep.detTargets[t], bins) }));
+  const targetSummaries = Array.from(prep.targets, (node, t) => ({ node, id: ids[node], ...summarize(part.targetFinish[t], prep.detTargets[t], bins) }));
 
   // Joint confidence and the scatter sample.
   let joint: JointRisk | null = null;
@@ -150,13 +156,17 @@ export function finishResults(prep: PreparedRisk, part: RiskPartial, opts: Finis
   }
 
   let cruciality: Float64Array;
+  let its: Int32Array | null = null;
   if (opts.spearman === false || N < 2) cruciality = new Float64Array(n).fill(NaN);
   else {
-    const its = new Int32Array(N);
+    its = new Int32Array(N);
     let w = 0;
     for (let r = 0; r < part.ranges.length; r += 2) for (let k = part.ranges[r]; k < part.ranges[r + 1]; k++) its[w++] = k;
     cruciality = spearmanCruciality(prep, part.seed, its, part.finish);
   }
+
+  // Each milestone's drivers: the same rank correlation, against the milestone's own finish.
+  const targets: TargetRisk[] = targetSummaries.map((t, k) => ({ ...t, drivers: its && N >= 2 ? topDrivers(spearmanCruciality(prep, part.seed, its, part.targetFinish[k]), ids, opts.tornadoSize ?? 20) : [] }));
 
   const by = opts.tornadoBy ?? 'spearman';
   const score = (i: number) => {
@@ -175,6 +185,14 @@ export function finishResults(prep: PreparedRisk, part: RiskPartial, opts: Finis
   });
 
   return { seed: part.seed, iterations: N, ranges: part.ranges.slice(), finish, cost, joint, targets, activities: { criticality, meanDuration, sdDuration, sensitivity, cruciality, ssi }, tornado, events };
+}
+
+/** The `size` nodes with the largest |ρ|, largest first (ties by node), NaN left out. */
+function topDrivers(rho: Float64Array, ids: readonly string[], size: number): { node: number; id: string; cruciality: number }[] {
+  const ranked: number[] = [];
+  for (let i = 0; i < rho.length; i++) if (!Number.isNaN(rho[i])) ranked.push(i);
+  ranked.sort((a, b) => Math.abs(rho[b]) - Math.abs(rho[a]) || a - b);
+  return ranked.slice(0, size).map((i) => ({ node: i, id: ids[i], cruciality: rho[i] }));
 }
 
 /** A value with its typed arrays as plain number arrays (NaN becomes null in JSON). */

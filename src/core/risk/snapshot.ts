@@ -68,6 +68,9 @@ export interface ActivityRiskRow {
   sdDuration: Num;
 }
 
+/** Drivers kept per milestone in a snapshot. */
+export const TARGET_DRIVERS = 10;
+
 export interface RiskSnapshotResults {
   seed: number;
   iterations: number;
@@ -76,7 +79,8 @@ export interface RiskSnapshotResults {
   cost: DistributionView | null;
   /** Date × cost sample (hours and currency), at most `scatterPoints` pairs. */
   joint: { finish: number[]; cost: number[]; deterministicConfidence: number; p80Confidence: number } | null;
-  targets: (FinishView & { activityId: string; code: string; name: string })[];
+  /** Each milestone's finish distribution and its own top drivers (Spearman ρ against its finish). */
+  targets: (FinishView & { activityId: string; code: string; name: string; drivers?: { activityId: string; code: string; name: string; cruciality: number }[] })[];
   /** The top activities by criticality, then by |cruciality|. */
   activities: ActivityRiskRow[];
   /** Activities in this schedule that vary at all (the table's denominator). */
@@ -164,7 +168,13 @@ export function snapshotResults(r: RiskResults, labels: RiskLabels, opts: Snapsh
     finish: finishView(r.finish, labels),
     cost: r.cost ? distributionView(r.cost) : null,
     joint,
-    targets: r.targets.map((t) => ({ ...finishView(t, labels), activityId: t.id, code: labels.codes[t.node] ?? t.id, name: labels.names[t.node] ?? '' })),
+    targets: r.targets.map((t) => ({
+      ...finishView(t, labels),
+      activityId: t.id,
+      code: labels.codes[t.node] ?? t.id,
+      name: labels.names[t.node] ?? '',
+      drivers: t.drivers.slice(0, TARGET_DRIVERS).map((d) => ({ activityId: d.id, code: labels.codes[d.node] ?? d.id, name: labels.names[d.node] ?? '', cruciality: d.cruciality })),
+    })),
     activities: nodes.slice(0, opts.activities ?? 200).map(row),
     activityCount: nodes.length,
     tornado: r.tornado.map((t) => row(t.node)),

@@ -296,6 +296,25 @@ describe('milestones', () => {
     expect(t.max).toBeLessThanOrEqual(25);
     for (let k = 0; k < 4000; k++) expect(part.finish[k]).toBeGreaterThan(part.targetFinish[0][k]);
   });
+
+  it("a milestone's own drivers: what comes before it drives it, what comes after does not", () => {
+    const m = model(['A', 'M', 'B'], [{ pred: 'A', succ: 'M' }, { pred: 'M', succ: 'B' }], {
+      A: { d: 10, dist: { kind: 'uniform', min: 5, max: 25 } },
+      B: { d: 10, dist: { kind: 'uniform', min: 5, max: 45 } },
+    });
+    m.targets = [m.node('M')];
+    const N = 4000;
+    const prep = prepareRisk(m);
+    const r = finishResults(prep, simulate(prep, { seed: 3, iterations: N }));
+    const drivers = r.targets[0].drivers;
+    // M finishes when A does: A's rank correlation with M is 1 up to the u-rank approximation.
+    expect(drivers[0].id).toBe('A');
+    expect(drivers[0].cruciality).toBeGreaterThan(0.99);
+    // B comes after M: independent of it, within sampling error (σ of ρ ≈ 1/√N).
+    expect(Math.abs(drivers.find((d) => d.id === 'B')!.cruciality)).toBeLessThan(4 / Math.sqrt(N));
+    // The project's finish is driven by both, B (the wider range) the most.
+    expect(r.tornado[0].id).toBe('B');
+  });
 });
 
 describe('per-activity figures from the exact integer sums', () => {

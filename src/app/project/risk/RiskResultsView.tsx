@@ -161,6 +161,16 @@ export function RiskResultsView({ results, currency, projectName, live }: { resu
               <>
                 <FinishTable f={t} label={`${t.code} percentiles`} />
                 <HistogramChart title={`${t.code} ${t.name}: finish distribution`} summary={finishSummary(`${t.code} ${t.name}`, t, results.iterations)} h={t.histogram} marks={finishMarks(t)} formatX={dates.format} tickValues={t.histogram.edges} xTitle={`${t.code} finish`} />
+                {t.drivers && t.drivers.length > 0 ? (
+                  <TornadoChart
+                    title={`Tornado of the top drivers of ${t.code}`}
+                    summary={t.drivers
+                      .slice(0, 10)
+                      .map((r) => `${r.code} ${corr(r.cruciality)}`)
+                      .join(', ')}
+                    entries={t.drivers.map((r) => ({ label: `${r.code} ${r.name}`, value: r.cruciality }))}
+                  />
+                ) : null}
               </>
             ) : null}
           </>
