@@ -53,7 +53,7 @@ test('risk: run with the default rule, cancel a run, add a rule, run again and c
   // 1. The default rule, 1,000 iterations.
   await page.getByRole('button', { name: 'Run 1,000 iterations' }).click();
   await expect(page.getByText(/^Saved as “Run 1/)).toBeVisible({ timeout: 60_000 });
-  const p80 = page.getByTestId('risk-p80').locator('dd');
+  const p80 = page.getByTestId('risk-p80').first().locator('dd');
   await expect(p80).toHaveText(DATE);
   const firstP80 = (await p80.textContent())!;
   await expect(page.getByRole('img', { name: /Finish date distribution/ })).toBeVisible();
@@ -73,11 +73,20 @@ test('risk: run with the default rule, cancel a run, add a rule, run again and c
   await page.getByLabel('Rule 1 low %').fill('0');
   await page.getByLabel('Rule 1 most likely %').fill('20');
   await page.getByLabel('Rule 1 high %').fill('60');
+  // And a milestone to report on: the first the schedule offers.
+  const milestones = page.getByLabel('Milestones to report on');
+  await milestones.selectOption({ index: 0 });
+  const milestone = ((await milestones.locator('option').first().textContent()) ?? '').trim();
+  const milestoneCode = milestone.split(' ')[0];
   await page.getByRole('button', { name: 'Run 1,000 iterations' }).click();
   await expect(page.getByText(/^Saved as “Run 2/)).toBeVisible({ timeout: 60_000 });
   await expect(p80).toHaveText(DATE);
   const secondP80 = (await p80.textContent())!;
   expect(new Date(secondP80).getTime()).toBeGreaterThan(new Date(firstP80).getTime());
+  // The milestone's own distribution and its own drivers (its percentiles have a P80 of their own).
+  await page.getByLabel('Milestone', { exact: true }).selectOption({ label: milestone });
+  await expect(page.getByRole('img', { name: `${milestone}: finish distribution` })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Tornado of the top drivers of ${milestoneCode}` })).toBeVisible();
 
   // 4. Compare the two snapshots.
   await expect(page.locator('.risk-snapshots tbody tr')).toHaveCount(2);
@@ -90,6 +99,12 @@ test('risk: run with the default rule, cancel a run, add a rule, run again and c
   await expect(compare.getByRole('row', { name: /P80 finish/ })).toContainText(/\+\d+ calendar days?/);
   await expect(compare.getByRole('img', { name: /Cumulative finish probability/ })).toBeVisible();
   if (SHOTS) await compare.screenshot({ path: `${SHOTS}/risk-compare-1280.png` });
+
+  // The Overview puts the latest run beside the deterministic forecasts.
+  await tabs.getByRole('link', { name: 'Overview', exact: true }).click();
+  await expect(page.getByTestId('risk-forecast')).toContainText(`P80 finish ${secondP80}`);
+  await expect(page.getByTestId('risk-forecast')).toContainText('Run 2');
+  await tabs.getByRole('link', { name: 'Risk', exact: true }).click();
 
   // 5. Open the first again and check every width and theme.
   await page.locator('.risk-snapshots tbody tr').filter({ hasText: 'Run 1' }).getByRole('button', { name: 'Open' }).click();
