@@ -19,7 +19,7 @@ import { MoveProject } from '../dashboard/MoveProject';
 import { NameConflict, ProjectTitle } from '../dashboard/ProjectName';
 import { WarningList } from '../WarningList';
 import { StatusDateField, statusDateStatement, statusDayProblem } from '../import/StatusDateField';
-import { ImportFlow } from '../import/ImportPage';
+import { ImportFlow } from '../import/ImportFlow';
 import '../app.css';
 
 type ImportRow = ImportSummaryRow;
