@@ -5,11 +5,12 @@
  * (or the pointer) step through the periods and a tooltip reads their values; the picture's text
  * alternative is `summary`, and the table beside the chart holds every value.
  */
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { CASH_FLOW_SERIES, cashFlowChartGeometry, type CashFlowSeriesId } from '../../core/chart/cashFlowChart';
 import { round2 } from '../../core/chart/scale';
 import type { CashFlowBefore, CashFlowRow } from '../../core/evm/types';
 import './charts.css';
+import { useWidth } from './useWidth';
 
 export interface CashFlowChartProps {
   title: string;
@@ -34,22 +35,6 @@ const COLOUR: Record<CashFlowSeriesId, string> = {
   actual: 'var(--chart-ac)',
   forecast: 'var(--chart-ac)',
 };
-
-function useWidth(initial: number) {
-  const ref = useRef<HTMLDivElement | null>(null);
-  const [width, setWidth] = useState(initial);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver((entries) => {
-      const w = Math.round(entries[0]?.contentRect.width ?? 0);
-      if (w > 0) setWidth(w);
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
 
 export function CashFlowChart(props: CashFlowChartProps) {
   const { rows, before, names, formatTick, formatValue, formatPeriod } = props;

@@ -8,13 +8,14 @@
  * than scaled through a viewBox, so tick labels keep their size on a phone. Before it is measured
  * (and in server rendering) it uses `initialWidth`.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
+import { useCallback, useId, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { chartGeometry, type ChartMarker, type LineSeries } from '../../core/chart/lineChart';
 import { labelIndices, linePath, nearestIndex, round2 } from './scale';
 
 // The geometry and its types live in core (the PDF draws the S-curve with them too).
 export { chartGeometry, type ChartMarker, type LineSeries };
 import './charts.css';
+import { useWidth } from './useWidth';
 
 export interface LineChartProps {
   /** The chart's accessible name (also the hidden table's caption). */
@@ -43,23 +44,6 @@ const DEFAULT_HEIGHT = 320;
 const DEFAULT_WIDTH = 720;
 /** Roughly how wide one x-axis label is, for thinning them out. */
 const X_LABEL_GAP = 96;
-/** Width of an element, following its resizes. */
-function useWidth(initial: number): [RefObject<HTMLDivElement | null>, number] {
-  const ref = useRef<HTMLDivElement | null>(null);
-  const [width, setWidth] = useState(initial);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver((entries) => {
-      const w = Math.round(entries[0]?.contentRect.width ?? 0);
-      if (w > 0) setWidth(w);
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-  return [ref, width];
-}
-
 export function LineChart(props: LineChartProps) {
   const { title, summary, xs, xLabels, series, formatValue, formatTick, marker } = props;
   const height = props.height ?? DEFAULT_HEIGHT;

@@ -4,26 +4,11 @@
  * a text alternative (`summary`); the tables beside them hold every value. Colours are the design
  * tokens, so the dark theme follows.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { curvesGeometry, histogramGeometry, scatterGeometry, tornadoGeometry, type HistogramInput } from '../../core/chart/riskCharts';
 import './charts.css';
 import './riskCharts.css';
-
-function useWidth(initial: number) {
-  const ref = useRef<HTMLDivElement | null>(null);
-  const [width, setWidth] = useState(initial);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver((entries) => {
-      const w = Math.round(entries[0]?.contentRect.width ?? 0);
-      if (w > 0) setWidth(w);
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
+import { useWidth } from './useWidth';
 
 interface Framed {
   title: string;
