@@ -1,7 +1,8 @@
 /**
  * The Risk tab (issue 15) end to end in Chromium against the built app, offline: import the
  * corpus's cost-loaded P6 SP10 schedule (skipped when the corpus is absent), open Risk, run 1,000 iterations with the default rule and read
- * the P80 date, start a long run and cancel it mid-way (nothing saved), add a rule and run again,
+ * the P80 date, start a long run and cancel it mid-way (nothing saved), add a rule, a correlation
+ * group, a cost range and a milestone and run again (the milestone's own criticality table),
  * compare the two snapshots; the tab in both themes at 360 and 1440 px never overflows sideways.
  */
 import { existsSync, mkdirSync } from 'node:fs';
@@ -73,6 +74,18 @@ test('risk: run with the default rule, cancel a run, add a rule, run again and c
   await page.getByLabel('Rule 1 low %').fill('0');
   await page.getByLabel('Rule 1 most likely %').fill('20');
   await page.getByLabel('Rule 1 high %').fill('60');
+  // Everything moves together a little, and costs carry a range of their own.
+  await page.getByRole('button', { name: 'Add a correlation group' }).click();
+  await page.getByLabel('Group 1 correlation').fill('0.6');
+  await page.getByRole('button', { name: /^Add a cost range/ }).click();
+  await page.getByLabel('Cost high %').fill('20');
+  // The per-activity grid renders only the rows in view, and scrolls to the last.
+  const grid = page.getByRole('region', { name: 'Per-activity ranges' });
+  const rowCount = Number(await grid.locator('table').getAttribute('aria-rowcount'));
+  expect(rowCount).toBeGreaterThan(1000);
+  expect(await grid.locator('tbody tr:not(.risk-grid__pad)').count()).toBeLessThan(100);
+  await grid.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(grid.locator(`tr[aria-rowindex="${rowCount}"]`)).toBeVisible();
   // And a milestone to report on: the first the schedule offers.
   const milestones = page.getByLabel('Milestones to report on');
   await milestones.selectOption({ index: 0 });
@@ -83,10 +96,15 @@ test('risk: run with the default rule, cancel a run, add a rule, run again and c
   await expect(p80).toHaveText(DATE);
   const secondP80 = (await p80.textContent())!;
   expect(new Date(secondP80).getTime()).toBeGreaterThan(new Date(firstP80).getTime());
+  await expect(page.locator('.risk-notes')).toContainText(/Correlation group "Group 1": [\d,]+ activities move together, rank correlation 0\.6\./);
   // The milestone's own distribution and its own drivers (its percentiles have a P80 of their own).
   await page.getByLabel('Milestone', { exact: true }).selectOption({ label: milestone });
   await expect(page.getByRole('img', { name: `${milestone}: finish distribution` })).toBeVisible();
   await expect(page.getByRole('img', { name: `Tornado of the top drivers of ${milestoneCode}` })).toBeVisible();
+  // Its own criticality index: the milestone is on its own driving path in every iteration.
+  await expect(page.getByRole('heading', { name: `What drives ${milestoneCode}` })).toBeVisible();
+  const msTable = page.getByRole('table', { name: new RegExp(`criticality to ${milestoneCode}`, 'i') });
+  await expect(msTable.getByRole('row').filter({ hasText: milestoneCode }).first()).toContainText('100%');
 
   // 4. Compare the two snapshots.
   await expect(page.locator('.risk-snapshots tbody tr')).toHaveCount(2);

@@ -24,14 +24,21 @@ import { fromMinutes, type LocalDateTime } from '../model/dates';
 import type { Schedule } from '../model';
 import type { DurationDistribution } from './distributions';
 import type { CorrelationGroup, CostModel, RiskEvent, RiskModel, ThreePoint } from './model';
-import { resolveUncertainty, type ActivityUncertainty, type DurationOverride, type UncertaintyRule } from './uncertainty';
+import { resolveUncertainty, targetMatcher, type ActivityUncertainty, type DurationOverride, type RuleTarget, type UncertaintyRule } from './uncertainty';
 
-/** A correlation group or a risk event as the user sets it up: by activity id. */
+/**
+ * A correlation group as the user sets it up: the activities a rule target covers ("all civils
+ * activities move together, ρ 0.6"), and/or activities by id. Only activities that vary join it.
+ * An activity two groups cover belongs to the later one (groups, like rules, read top to bottom).
+ */
 export interface CorrelationSetup {
   name: string;
-  activityIds: readonly string[];
+  target?: RuleTarget;
+  activityIds?: readonly string[];
   rho: number;
 }
+
+/** A risk event as the user sets it up: by activity id. */
 
 export interface RiskEventSetup {
   id: string;
@@ -214,7 +221,8 @@ export function riskModelFromSchedule(schedule: Schedule, setup: RiskSetup): Sch
     if (i === undefined) throw new RiskSetupError(`${what} names an activity that is not in this schedule (${activityId}). Remove it from the risk setup, or import the schedule that holds it.`);
     return i;
   };
-  const correlations: CorrelationGroup[] = (setup.correlations ?? []).map((g) => ({ name: g.name, rho: g.rho, nodes: g.activityIds.map((id) => nodeOf(id, `The correlation group "${g.name}"`)) }));
+  const groupNotes: string[] = [];
+  const correlations = correlationGroups(schedule, setup.correlations ?? [], distributions, net.indexOf, nodeOf, groupNotes);
   const events: RiskEvent[] = (setup.events ?? []).map((e) => ({
     id: e.id,
     name: e.name,
@@ -230,6 +238,7 @@ export function riskModelFromSchedule(schedule: Schedule, setup: RiskSetup): Sch
   if (counts.default > 0) notes.push(`${counts.default.toLocaleString('en-GB')} activities use the default range (−10% / +25% of the remaining duration, triangular): set rules for an assessment of your own.`);
   if (counts.file > 0) notes.push(`${counts.file.toLocaleString('en-GB')} activities use the three-point durations in the file.`);
   if (otherCalendars > 0) notes.push(`${otherCalendars.toLocaleString('en-GB')} activities are on calendars other than the one most of the work uses: their durations are simulated as the project working time they span, and lags in their own working hours.`);
+  notes.push(...groupNotes);
   for (const w of net.warnings) notes.push(w.where ? `${w.message} (${w.where})` : w.message);
 
   return {
@@ -243,4 +252,49 @@ export function riskModelFromSchedule(schedule: Schedule, setup: RiskSetup): Sch
     costToDate,
     notes,
   };
+}
+
+/**
+ * The correlation groups as node lists. A group takes the varying activities its target covers
+ * plus those it names; an activity in two groups stays in the later one; a group left with fewer
+ * than two varying activities correlates nothing and is dropped. Each group is described in the
+ * run's notes, so the user sees how many activities it moved.
+ */
+function correlationGroups(
+  schedule: Schedule,
+  groups: readonly CorrelationSetup[],
+  distributions: ReadonlyArray<DurationDistribution | null>,
+  indexOf: ReadonlyMap<string, number>,
+  nodeOf: (id: string, what: string) => number,
+  notes: string[],
+): CorrelationGroup[] {
+  const match = targetMatcher(schedule);
+  const owner = new Map<number, number>();
+  const members: number[][] = groups.map((g, gi) => {
+    const nodes = new Set<number>();
+    for (const id of g.activityIds ?? []) nodes.add(nodeOf(id, `The correlation group "${g.name}"`));
+    if (g.target) {
+      for (const a of schedule.activities) {
+        if (!match(g.target, a)) continue;
+        const i = indexOf.get(a.id);
+        if (i !== undefined) nodes.add(i);
+      }
+    }
+    const varying = [...nodes].filter((i) => distributions[i]);
+    for (const i of varying) owner.set(i, gi);
+    return varying;
+  });
+  const out: CorrelationGroup[] = [];
+  groups.forEach((g, gi) => {
+    const nodes = members[gi].filter((i) => owner.get(i) === gi);
+    const lost = members[gi].length - nodes.length;
+    const later = lost > 0 ? ` (${lost.toLocaleString('en-GB')} more are in a later group, which applies to them)` : '';
+    if (nodes.length < 2) {
+      notes.push(`Correlation group "${g.name}" has ${nodes.length === 0 ? 'no activity' : 'one activity'} that varies${later}, so it correlates nothing.`);
+      return;
+    }
+    notes.push(`Correlation group "${g.name}": ${nodes.length.toLocaleString('en-GB')} activities move together, rank correlation ${g.rho}${later}.`);
+    out.push({ name: g.name, rho: g.rho, nodes: nodes.sort((a, b) => a - b) });
+  });
+  return out;
 }

@@ -14,7 +14,10 @@
  *  2. risk events: occurrence, one shared severity, impacts on duration and cost;
  *  3. cost: (fixed + rate × duration) × factor;
  *  4. forward pass: early dates, finish T = the latest early finish, target finishes;
- *  5. backward pass: late finish, critical when total float ≤ CRITICAL_FLOAT, exact moment sums.
+ *  5. backward pass: late finish, critical when total float ≤ CRITICAL_FLOAT, exact moment sums;
+ *     then, per milestone target, the same pass back from the milestone's own finish over the
+ *     nodes that can reach it, for its criticality index and sensitivity (each target costs about
+ *     one more backward pass over its predecessors).
  */
 import { LINK_FF, LINK_FS, LINK_SS } from '../cpm/network';
 import { correlatedUniform } from './correlation';
@@ -65,6 +68,11 @@ interface Sweep {
   sumA2: Float64Array;
   sumAT: Float64Array;
   eventCount: Float64Array;
+  /** Late finishes on a milestone's own backward pass, and its quantized finish deviation per lane. */
+  lt: Float64Array;
+  tt: Float64Array;
+  targetCritical: Float64Array[];
+  targetSumAT: Float64Array[];
 }
 
 export function simulate(prep: PreparedRisk, opts: SimulateOptions): RiskPartial {
@@ -107,6 +115,10 @@ export function simulate(prep: PreparedRisk, opts: SimulateOptions): RiskPartial
     sumA2: new Float64Array(2 * n),
     sumAT: new Float64Array(2 * n),
     eventCount: new Float64Array(E),
+    lt: new Float64Array(nT > 0 ? n * K : 0),
+    tt: new Float64Array(K),
+    targetCritical: Array.from({ length: nT }, () => new Float64Array(n)),
+    targetSumAT: Array.from({ length: nT }, () => new Float64Array(2 * n)),
   };
   const finish = new Float64Array(count);
   const cost = new Float64Array(hasCost ? count : 0);
@@ -143,6 +155,7 @@ export function simulate(prep: PreparedRisk, opts: SimulateOptions): RiskPartial
       for (let l = 0; l < L; l++) if (s.occurred[eb + l]) eventSumT[e] += s.tq[l];
     }
     backwardPass(prep, s);
+    for (let t = 0; t < nT; t++) targetPass(prep, s, t);
   }
   carryAll(s);
 
@@ -159,6 +172,8 @@ export function simulate(prep: PreparedRisk, opts: SimulateOptions): RiskPartial
     sumA: s.sumA,
     sumA2: s.sumA2,
     sumAT: s.sumAT,
+    targetCritical: s.targetCritical,
+    targetSumAT: s.targetSumAT,
     eventCount: s.eventCount,
     eventSumT,
   };
@@ -401,14 +416,83 @@ function backwardPass(prep: PreparedRisk, s: Sweep): void {
   }
 }
 
+/**
+ * Phase 5b: a milestone's own backward pass. Late finishes run back from the milestone's simulated
+ * finish over the nodes that can reach it (successors outside that set do not constrain it), so
+ * "critical to the milestone" means zero float against the milestone, not against the project end.
+ */
+function targetPass(prep: PreparedRisk, s: Sweep, t: number): void {
+  const K = LANES;
+  const { L, d, ef, lt, tt, varies } = s;
+  const { n, qTInv, qInv, det } = prep;
+  const nodes = prep.targetNodes[t];
+  const member = prep.targetMember[t];
+  const critical = s.targetCritical[t];
+  const sumAT = s.targetSumAT[t];
+  const { succStart, succIdx, succLink, predType, predLag } = prep.net;
+  const tb = nodes[0] * K;
+  const detT = prep.detTargets[t];
+  for (let l = 0; l < L; l++) {
+    lt[tb + l] = ef[tb + l];
+    tt[l] = roundInt((ef[tb + l] - detT) * qTInv);
+  }
+  for (let x = 0; x < nodes.length; x++) {
+    const i = nodes[x];
+    const b = i * K;
+    if (x > 0) {
+      for (let l = 0; l < L; l++) lt[b + l] = Infinity;
+      for (let y = succStart[i], ye = succStart[i + 1]; y < ye; y++) {
+        const j = succIdx[y];
+        if (!member[j]) continue;
+        const jb = j * K;
+        const link = succLink[y];
+        const lag = predLag[link];
+        const ty = predType[link];
+        if (ty === LINK_FS) {
+          for (let l = 0; l < L; l++) {
+            const v = lt[jb + l] - d[jb + l] - lag;
+            if (v < lt[b + l]) lt[b + l] = v;
+          }
+        } else if (ty === LINK_SS) {
+          for (let l = 0; l < L; l++) {
+            const v = lt[jb + l] - d[jb + l] - lag + d[b + l];
+            if (v < lt[b + l]) lt[b + l] = v;
+          }
+        } else if (ty === LINK_FF) {
+          for (let l = 0; l < L; l++) {
+            const v = lt[jb + l] - lag;
+            if (v < lt[b + l]) lt[b + l] = v;
+          }
+        } else {
+          for (let l = 0; l < L; l++) {
+            const v = lt[jb + l] - lag + d[b + l];
+            if (v < lt[b + l]) lt[b + l] = v;
+          }
+        }
+      }
+    }
+    let cc = 0;
+    for (let l = 0; l < L; l++) if (lt[b + l] - ef[b + l] <= CRITICAL_FLOAT) cc++;
+    critical[i] += cc;
+    if (varies[i]) {
+      const qi = qInv[i];
+      const dt = det[i];
+      let sat = 0;
+      for (let l = 0; l < L; l++) sat += roundInt((d[b + l] - dt) * qi) * tt[l];
+      sumAT[n + i] += sat;
+    }
+  }
+}
+
 function carryAll(s: Sweep): void {
-  const { varies, sumA, sumA2, sumAT } = s;
+  const { varies, sumA, sumA2, sumAT, targetSumAT } = s;
   const n = varies.length;
   for (let i = 0; i < n; i++) {
     if (!varies[i]) continue;
     carry(sumA, i, n);
     carry(sumA2, i, n);
     carry(sumAT, i, n);
+    for (const acc of targetSumAT) carry(acc, i, n);
   }
 }
 

@@ -28,6 +28,14 @@ export interface RiskPartial {
   sumA: Float64Array;
   sumA2: Float64Array;
   sumAT: Float64Array;
+  /**
+   * Per target (model order), per node: iterations in which the node was critical to that
+   * milestone (zero float on the milestone's own backward pass), and Σ a·t with t = the
+   * milestone's quantized (finish − deterministic finish), hi + lo like `sumAT`. Σa and Σa² are
+   * the node's own and shared with the project.
+   */
+  targetCritical: Float64Array[];
+  targetSumAT: Float64Array[];
   /** Per event: occurrences, and Σ t over the iterations where it occurred. */
   eventCount: Float64Array;
   eventSumT: Float64Array;
@@ -113,13 +121,18 @@ export function mergePartials(parts: readonly RiskPartial[]): RiskPartial {
   const sumAT = new Float64Array(2 * n);
   const eventCount = new Float64Array(first.events);
   const eventSumT = new Float64Array(first.events);
+  const targetCritical = Array.from({ length: first.targets }, () => new Float64Array(n));
+  const targetSumAT = Array.from({ length: first.targets }, () => new Float64Array(2 * n));
   for (const p of parts) {
     for (let i = 0; i < n; i++) critical[i] += p.critical[i];
-    for (const [acc, src] of [
+    for (let t = 0; t < first.targets; t++) for (let i = 0; i < n; i++) targetCritical[t][i] += p.targetCritical[t][i];
+    const sums: [Float64Array, Float64Array][] = [
       [sumA, p.sumA],
       [sumA2, p.sumA2],
       [sumAT, p.sumAT],
-    ] as const) {
+    ];
+    for (let t = 0; t < first.targets; t++) sums.push([targetSumAT[t], p.targetSumAT[t]]);
+    for (const [acc, src] of sums) {
       for (let i = 0; i < n; i++) {
         acc[i] += src[i];
         acc[n + i] += src[n + i];
@@ -131,11 +144,11 @@ export function mergePartials(parts: readonly RiskPartial[]): RiskPartial {
       eventSumT[e] += p.eventSumT[e];
     }
   }
-  return { seed: first.seed, n, events: first.events, targets: first.targets, ranges, finish, cost, targetFinish, critical, sumA, sumA2, sumAT, eventCount, eventSumT };
+  return { seed: first.seed, n, events: first.events, targets: first.targets, ranges, finish, cost, targetFinish, critical, sumA, sumA2, sumAT, targetCritical, targetSumAT, eventCount, eventSumT };
 }
 
 /** The buffers of a partial, for `postMessage(partial, transferablesOf(partial))` from a worker. */
 export function transferablesOf(p: RiskPartial): ArrayBuffer[] {
-  const arrays = [p.finish, p.cost, ...p.targetFinish, p.critical, p.sumA, p.sumA2, p.sumAT, p.eventCount, p.eventSumT];
+  const arrays = [p.finish, p.cost, ...p.targetFinish, p.critical, p.sumA, p.sumA2, p.sumAT, ...p.targetCritical, ...p.targetSumAT, p.eventCount, p.eventSumT];
   return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
 }

@@ -45,6 +45,13 @@ export interface PreparedRisk {
   readonly slotCost: Uint32Array;
   readonly costToDate: number;
   readonly targets: Int32Array;
+  /**
+   * Per target: the nodes that can drive its finish (the target and every node with a path to it),
+   * in descending node order, so the target comes first and every successor before its
+   * predecessors; and the same set as a mask over all nodes (./kernel.ts, the milestone's own backward pass).
+   */
+  readonly targetNodes: readonly Int32Array[];
+  readonly targetMember: readonly Uint8Array[];
   /** Deterministic results: the project finish, each target's finish, and the cost, all without risk events. */
   readonly detFinish: number;
   readonly detTargets: Float64Array;
@@ -203,6 +210,12 @@ export function prepareRisk(model: RiskModel): PreparedRisk {
 
   const targets = Int32Array.from(model.targets ?? []);
   for (const t of targets) if (!(t >= 0 && t < n)) fail(`Target node ${t} is not in the network.`);
+  const targetMember = Array.from(targets, (t) => ancestorMask(net, t));
+  const targetNodes = targetMember.map((m) => {
+    const list: number[] = [];
+    for (let i = n - 1; i >= 0; i--) if (m[i]) list.push(i);
+    return Int32Array.from(list);
+  });
 
   // Deterministic schedule and cost (no risk events).
   const ef = deterministicFinishes(net, det, floor);
@@ -257,6 +270,8 @@ export function prepareRisk(model: RiskModel): PreparedRisk {
     slotCost,
     costToDate,
     targets,
+    targetNodes,
+    targetMember,
     detFinish,
     detTargets,
     detCost,
@@ -283,6 +298,20 @@ function quantum(bound: number): number {
   let q = 2 ** -30;
   while (bound / q > QUANT_LIMIT) q *= 2;
   return q;
+}
+
+/**
+ * The target and every node with a path to it. Nodes are in topological order (predecessors have
+ * lower indices), so one sweep down from the target marks them all.
+ */
+function ancestorMask(net: NetworkArrays, target: number): Uint8Array {
+  const m = new Uint8Array(net.n);
+  m[target] = 1;
+  for (let i = target; i >= 0; i--) {
+    if (!m[i]) continue;
+    for (let p = net.predStart[i]; p < net.predStart[i + 1]; p++) m[net.predIdx[p]] = 1;
+  }
+  return m;
 }
 
 /** One forward pass at the given durations: early finish per node. */

@@ -60,15 +60,33 @@ export interface EventRisk {
   finishDelta: number;
 }
 
+/** One activity's indices against a milestone's finish. */
+export interface TargetDriver {
+  node: number;
+  id: string;
+  /** Spearman ρ against the milestone's finish (NaN when the Spearman pass was not run). */
+  cruciality: number;
+  /** Pearson r against the milestone's finish. */
+  sensitivity: number;
+  /** Share of iterations in which the activity was critical to the milestone. */
+  criticality: number;
+}
+
 export interface TargetRisk extends DistributionSummary {
   node: number;
   id: string;
   /**
-   * The milestone's own drivers: the activities whose duration draws rank-correlate most with its
-   * finish (Spearman cruciality against the milestone, |ρ| largest first). Empty when the
-   * Spearman pass was not run.
+   * Per node, against the milestone's own finish: criticality (zero float on the milestone's own
+   * backward pass), Pearson sensitivity, Spearman cruciality and SSI. Nodes that cannot reach the
+   * milestone have criticality 0 and NaN correlations: they cannot move it, and a correlation
+   * computed for them would be sampling noise.
    */
-  drivers: { node: number; id: string; cruciality: number }[];
+  activities: Pick<ActivityRisk, 'criticality' | 'sensitivity' | 'cruciality' | 'ssi'>;
+  /**
+   * The milestone's own drivers: the activities whose durations move its finish most (|Spearman ρ|
+   * largest first, |Pearson r| when the Spearman pass was not run).
+   */
+  drivers: TargetDriver[];
 }
 
 export interface JointRisk {
@@ -165,8 +183,42 @@ export function finishResults(prep: PreparedRisk, part: RiskPartial, opts: Finis
     cruciality = spearmanCruciality(prep, part.seed, its, part.finish);
   }
 
-  // Each milestone's drivers: the same rank correlation, against the milestone's own finish.
-  const targets: TargetRisk[] = targetSummaries.map((t, k) => ({ ...t, drivers: its && N >= 2 ? topDrivers(spearmanCruciality(prep, part.seed, its, part.targetFinish[k]), ids, opts.tornadoSize ?? 20) : [] }));
+  // Each milestone: the same indices against its own finish.
+  const tornadoSize = opts.tornadoSize ?? 20;
+  const targets: TargetRisk[] = targetSummaries.map((summary, t) => {
+    const tf = part.targetFinish[t];
+    let s1 = 0;
+    let s2 = 0;
+    for (let k = 0; k < N; k++) {
+      const x = roundInt((tf[k] - prep.detTargets[t]) * prep.qTInv);
+      s1 += x;
+      s2 += x * x;
+    }
+    const mMean = s1 / N;
+    const mVar = s2 / N - mMean * mMean;
+    const crit = new Float64Array(n);
+    const sens = new Float64Array(n).fill(NaN);
+    const tssi = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      crit[i] = N ? part.targetCritical[t][i] / N : NaN;
+      const aMean = total(part.sumA, i, n) / N;
+      const aVar = Math.max(0, total(part.sumA2, i, n) / N - aMean * aMean);
+      // Nodes that cannot reach the milestone never enter its pass: their Σa·t stays 0, which is not their correlation.
+      if (aVar > 0 && mVar > 0 && prep.targetMember[t][i]) sens[i] = (total(part.targetSumAT[t], i, n) / N - aMean * mMean) / Math.sqrt(aVar * mVar);
+      tssi[i] = summary.sd > 0 ? (crit[i] * sdDuration[i]) / summary.sd : 0;
+    }
+    const cruc = its && N >= 2 ? spearmanCruciality(prep, part.seed, its, tf) : new Float64Array(n).fill(NaN);
+    for (let i = 0; i < n; i++) if (!prep.targetMember[t][i]) cruc[i] = NaN;
+    const rank = (i: number) => {
+      const v = !Number.isNaN(cruc[i]) ? cruc[i] : sens[i];
+      return Number.isNaN(v) ? -1 : Math.abs(v);
+    };
+    const order: number[] = [];
+    for (let i = 0; i < n; i++) if (rank(i) >= 0) order.push(i);
+    order.sort((a, b) => rank(b) - rank(a) || a - b);
+    const drivers = order.slice(0, tornadoSize).map((i) => ({ node: i, id: ids[i], cruciality: cruc[i], sensitivity: sens[i], criticality: crit[i] }));
+    return { ...summary, activities: { criticality: crit, sensitivity: sens, cruciality: cruc, ssi: tssi }, drivers };
+  });
 
   const by = opts.tornadoBy ?? 'spearman';
   const score = (i: number) => {
@@ -185,14 +237,6 @@ export function finishResults(prep: PreparedRisk, part: RiskPartial, opts: Finis
   });
 
   return { seed: part.seed, iterations: N, ranges: part.ranges.slice(), finish, cost, joint, targets, activities: { criticality, meanDuration, sdDuration, sensitivity, cruciality, ssi }, tornado, events };
-}
-
-/** The `size` nodes with the largest |ρ|, largest first (ties by node), NaN left out. */
-function topDrivers(rho: Float64Array, ids: readonly string[], size: number): { node: number; id: string; cruciality: number }[] {
-  const ranked: number[] = [];
-  for (let i = 0; i < rho.length; i++) if (!Number.isNaN(rho[i])) ranked.push(i);
-  ranked.sort((a, b) => Math.abs(rho[b]) - Math.abs(rho[a]) || a - b);
-  return ranked.slice(0, size).map((i) => ({ node: i, id: ids[i], cruciality: rho[i] }));
 }
 
 /** A value with its typed arrays as plain number arrays (NaN becomes null in JSON). */

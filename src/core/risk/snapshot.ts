@@ -8,7 +8,7 @@
 import type { CompiledCalendar } from '../calendar/compile';
 import type { LocalDateTime } from '../model/dates';
 import { dateAtHours } from './fromSchedule';
-import type { RiskResults } from './results';
+import type { RiskResults, TargetRisk } from './results';
 import type { DistributionSummary } from './stats';
 
 /** What turns hours into dates and nodes into activities (from ScheduleRiskModel). */
@@ -70,6 +70,33 @@ export interface ActivityRiskRow {
 
 /** Drivers kept per milestone in a snapshot. */
 export const TARGET_DRIVERS = 10;
+/** Activities kept per milestone in a snapshot (its criticality table). */
+export const TARGET_ACTIVITIES = 50;
+
+/** One activity against a milestone's finish. */
+export interface TargetDriverRow {
+  activityId: string;
+  code: string;
+  name: string;
+  /** Spearman ρ against the milestone's finish. */
+  cruciality: Num;
+  /** Pearson r against the milestone's finish (absent in snapshots saved before it existed). */
+  sensitivity?: Num;
+  /** Share of iterations critical to the milestone (absent in snapshots saved before it existed). */
+  criticality?: Num;
+}
+
+export interface TargetView extends FinishView {
+  activityId: string;
+  code: string;
+  name: string;
+  /** Its own top drivers (Spearman ρ against its finish, |ρ| largest first). */
+  drivers?: TargetDriverRow[];
+  /** The activities most often critical to it, with their indices against its finish. */
+  activities?: TargetDriverRow[];
+  /** Activities that can reach it and vary or can be critical (the table's denominator). */
+  activityCount?: number;
+}
 
 export interface RiskSnapshotResults {
   seed: number;
@@ -79,8 +106,8 @@ export interface RiskSnapshotResults {
   cost: DistributionView | null;
   /** Date × cost sample (hours and currency), at most `scatterPoints` pairs. */
   joint: { finish: number[]; cost: number[]; deterministicConfidence: number; p80Confidence: number } | null;
-  /** Each milestone's finish distribution and its own top drivers (Spearman ρ against its finish). */
-  targets: (FinishView & { activityId: string; code: string; name: string; drivers?: { activityId: string; code: string; name: string; cruciality: number }[] })[];
+  /** Each milestone's finish distribution, its own top drivers and its own criticality table. */
+  targets: TargetView[];
   /** The top activities by criticality, then by |cruciality|. */
   activities: ActivityRiskRow[];
   /** Activities in this schedule that vary at all (the table's denominator). */
@@ -119,6 +146,31 @@ function finishView(s: DistributionSummary, labels: Pick<RiskLabels, 'origin' | 
     dates: { min: at(s.min), max: at(s.max), p10: at(s.p10), p50: at(s.p50), p80: at(s.p80), p90: at(s.p90), deterministic: at(s.deterministic), mean: at(s.mean) },
     percentileDates: v.percentiles.map(at),
     edgeDates: v.histogram.edges.map(at),
+  };
+}
+
+function targetView(t: TargetRisk, a: RiskResults['activities'], labels: RiskLabels): TargetView {
+  const ta = t.activities;
+  const row = (i: number): TargetDriverRow => ({
+    activityId: labels.ids[i],
+    code: labels.codes[i] ?? labels.ids[i],
+    name: labels.names[i] ?? '',
+    cruciality: num(ta.cruciality[i]),
+    sensitivity: num(ta.sensitivity[i]),
+    criticality: num(ta.criticality[i]),
+  });
+  const nodes: number[] = [];
+  for (let i = 0; i < ta.criticality.length; i++) if (ta.criticality[i] > 0 || (a.sdDuration[i] > 0 && Number.isFinite(ta.sensitivity[i]))) nodes.push(i);
+  const moves = (i: number) => Math.abs(Number.isFinite(ta.cruciality[i]) ? ta.cruciality[i] : Number.isFinite(ta.sensitivity[i]) ? ta.sensitivity[i] : 0);
+  nodes.sort((x, y) => ta.criticality[y] - ta.criticality[x] || moves(y) - moves(x) || x - y);
+  return {
+    ...finishView(t, labels),
+    activityId: t.id,
+    code: labels.codes[t.node] ?? t.id,
+    name: labels.names[t.node] ?? '',
+    drivers: t.drivers.slice(0, TARGET_DRIVERS).map((d) => row(d.node)),
+    activities: nodes.slice(0, TARGET_ACTIVITIES).map(row),
+    activityCount: nodes.length,
   };
 }
 
@@ -168,13 +220,7 @@ export function snapshotResults(r: RiskResults, labels: RiskLabels, opts: Snapsh
     finish: finishView(r.finish, labels),
     cost: r.cost ? distributionView(r.cost) : null,
     joint,
-    targets: r.targets.map((t) => ({
-      ...finishView(t, labels),
-      activityId: t.id,
-      code: labels.codes[t.node] ?? t.id,
-      name: labels.names[t.node] ?? '',
-      drivers: t.drivers.slice(0, TARGET_DRIVERS).map((d) => ({ activityId: d.id, code: labels.codes[d.node] ?? d.id, name: labels.names[d.node] ?? '', cruciality: d.cruciality })),
-    })),
+    targets: r.targets.map((t) => targetView(t, a, labels)),
     activities: nodes.slice(0, opts.activities ?? 200).map(row),
     activityCount: nodes.length,
     tornado: r.tornado.map((t) => row(t.node)),

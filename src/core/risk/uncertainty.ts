@@ -141,6 +141,12 @@ function wbsBelow(schedule: Schedule): Map<string, Set<string>> {
   return below;
 }
 
+/** Whether an activity falls under a rule's target, for one schedule (correlation groups use it too). */
+export function targetMatcher(schedule: Schedule): (t: RuleTarget, a: Activity) => boolean {
+  const below = wbsBelow(schedule);
+  return (t, a) => matches(t, a, below);
+}
+
 function matches(t: RuleTarget, a: Activity, below: Map<string, Set<string>>): boolean {
   switch (t.kind) {
     case 'all':

@@ -41,6 +41,9 @@ export function defaultSetup(seed: number): RiskProjectSetup {
   return { rules: [], overrides: [], correlations: [], events: [], targets: [], costUncertainty: null, iterations: RISK_ITERATIONS_DEFAULT, seed };
 }
 
+/** Activities a correlation group may name one by one (a WBS branch or code value covers more). */
+const RISK_GROUP_IDS_MAX = 5000;
+
 const invalid = (message: string) => new StoreError('invalid', message);
 const isObj = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
 const str = (x: unknown, max = 300): x is string => typeof x === 'string' && x.length > 0 && x.length <= max;
@@ -91,10 +94,13 @@ function checkThree(x: unknown, what: string): { min: number; mostLikely: number
 }
 
 function checkCorrelation(g: unknown, i: number): RiskCorrelation {
-  if (!isObj(g) || !Array.isArray(g.activityIds) || !g.activityIds.every((a) => str(a))) throw invalid(`Correlation group ${i + 1} names no activities.`);
+  if (!isObj(g)) throw invalid(`Correlation group ${i + 1} is not a group. Remove it and add it again.`);
   const name = typeof g.name === 'string' && g.name.trim() ? g.name.trim().slice(0, RISK_NAME_MAX_CHARS) : `Group ${i + 1}`;
+  const ids = g.activityIds;
+  if (ids !== undefined && (!Array.isArray(ids) || ids.length > RISK_GROUP_IDS_MAX || !ids.every((a) => str(a)))) throw invalid(`${name}: its list of activities cannot be read (at most ${RISK_GROUP_IDS_MAX.toLocaleString('en-GB')}). Choose what it applies to instead.`);
+  if (g.target === undefined && !(Array.isArray(ids) && ids.length > 0)) throw invalid(`${name}: choose what the group applies to.`);
   if (!finite(g.rho) || g.rho < 0 || g.rho > 1) throw invalid(`${name}: the correlation must be between 0 and 1.`);
-  return { name, activityIds: g.activityIds as string[], rho: g.rho };
+  return { name, ...(g.target !== undefined ? { target: checkTarget(g.target, name) } : {}), ...(Array.isArray(ids) && ids.length > 0 ? { activityIds: ids as string[] } : {}), rho: g.rho };
 }
 
 function checkEvent(e: unknown, i: number): RiskEventInput {

@@ -75,6 +75,55 @@ describe('riskModelFromSchedule', () => {
     expect(() => riskModelFromSchedule(s, { rules: [], events: [{ id: 'e', name: 'Ground conditions', probability: 0.3, hits: [{ activityId: 'gone' }] }] })).toThrow(/The risk "Ground conditions" names an activity that is not in this schedule \(gone\)/);
   });
 
+  it('correlation groups by WBS branch: varying activities under it move together, a later group takes an activity from an earlier one', () => {
+    const s = oneCalendar(400, 6);
+    // The largest top-level branch, and one branch under it.
+    const top = s.wbs.filter((w) => w.parentId === s.wbs[0].parentId);
+    const under = (id: string): Set<string> => {
+      const ids = new Set([id]);
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const w of s.wbs) {
+          if (w.parentId === null || !ids.has(w.parentId) || ids.has(w.id)) continue;
+          ids.add(w.id);
+          grew = true;
+        }
+      }
+      return ids;
+    };
+    const count = (ids: Set<string>) => s.activities.filter((a) => a.wbsId !== null && ids.has(a.wbsId)).length;
+    const branch = top.sort((a, b) => count(under(b.id)) - count(under(a.id)))[0];
+    const sub = s.wbs.find((w) => w.parentId === branch.id && count(under(w.id)) >= 2)!;
+    expect(sub, 'the synthetic WBS has a sub-branch with two activities').toBeDefined();
+    const m = riskModelFromSchedule(s, {
+      rules: [],
+      correlations: [
+        { name: 'Branch', target: { kind: 'wbs', wbsId: branch.id }, rho: 0.6 },
+        { name: 'Sub', target: { kind: 'wbs', wbsId: sub.id }, rho: 0.9 },
+      ],
+    });
+    const ids = m.model.network.ids;
+    const varying = (wbs: Set<string>) => s.activities.filter((a) => a.wbsId !== null && wbs.has(a.wbsId) && m.model.distributions![ids.indexOf(a.id)]).map((a) => ids.indexOf(a.id));
+    const inSub = new Set(varying(under(sub.id)));
+    const [g1, g2] = m.model.correlations!;
+    expect(g2.nodes.slice().sort()).toEqual([...inSub].sort());
+    expect(g1.nodes.some((i) => inSub.has(i))).toBe(false);
+    expect(g1.nodes.length).toBe(varying(under(branch.id)).length - inSub.size);
+    expect(m.notes.join('\n')).toContain(`Correlation group "Branch": ${g1.nodes.length} activities move together, rank correlation 0.6 (${inSub.size} more are in a later group, which applies to them).`);
+    // It runs, and correlation widens the finish's spread over the same ranges run independently.
+    const together = runRisk(m.model, { seed: 4, iterations: 2000 });
+    const apartRun = runRisk({ ...m.model, correlations: [] }, { seed: 4, iterations: 2000 });
+    expect(together.finish.sd).toBeGreaterThan(apartRun.finish.sd);
+  });
+
+  it('a group with fewer than two varying activities is dropped and says so', () => {
+    const s = oneCalendar();
+    const one = s.activities.find((a) => a.type === 'task' && a.actualFinish === undefined)!;
+    const m = riskModelFromSchedule(s, { rules: [], correlations: [{ name: 'Lonely', activityIds: [one.id], rho: 0.8 }] });
+    expect(m.model.correlations).toEqual([]);
+    expect(m.notes).toContain('Correlation group "Lonely" has one activity that varies, so it correlates nothing.');
+  });
+
   it.skipIf(!existsSync(SP10))('a real cost-loaded P6 schedule: the deterministic run lands on the CPM finish', () => {
     const parsed = parseScheduleFile(new Uint8Array(readFileSync(SP10)), { fileName: 'SP10.xer' });
     if (parsed.kind !== 'schedules') throw new Error(`SP10 did not read as a schedule: ${parsed.kind}`);

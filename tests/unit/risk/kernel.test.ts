@@ -6,7 +6,7 @@
  *  - a percentile P_p: between the true quantiles at p ± 4·√(p(1 − p)/N) (distribution-free).
  */
 import { describe, expect, it } from 'vitest';
-import { finishResults, prepareRisk, runRisk, simulate, type RiskModel } from '../../../src/core/risk';
+import { finishResults, mergePartials, prepareRisk, runRisk, simulate, type RiskModel } from '../../../src/core/risk';
 import { buildNetwork, type LinkSpec } from './networks';
 import { invert, lognormalCdfRef, meanSd, pertCdfRef, triangularCdfRef } from './reference';
 
@@ -310,10 +310,58 @@ describe('milestones', () => {
     // M finishes when A does: A's rank correlation with M is 1 up to the u-rank approximation.
     expect(drivers[0].id).toBe('A');
     expect(drivers[0].cruciality).toBeGreaterThan(0.99);
-    // B comes after M: independent of it, within sampling error (σ of ρ ≈ 1/√N).
-    expect(Math.abs(drivers.find((d) => d.id === 'B')!.cruciality)).toBeLessThan(4 / Math.sqrt(N));
+    // B comes after M: it cannot move M, so it is no driver of M at all.
+    expect(drivers.map((d) => d.id)).not.toContain('B');
+    const b = m.node('B');
+    expect(r.targets[0].activities.criticality[b]).toBe(0);
+    expect(r.targets[0].activities.cruciality[b]).toBeNaN();
     // The project's finish is driven by both, B (the wider range) the most.
     expect(r.tornado[0].id).toBe('B');
+  });
+
+  it("a milestone's own criticality index and sensitivity come from its own backward pass", () => {
+    // Two paths into M (A: U(5,25), C: U(5,15)), then B after M. M finishes at max(A, C).
+    // P(A > C) = ∫₅¹⁵ (25 − c)/20 · 1/10 dc = 0.75, so A is critical to M in 75% of iterations, C in 25%.
+    const m = model(['A', 'C', 'M', 'B'], [{ pred: 'A', succ: 'M' }, { pred: 'C', succ: 'M' }, { pred: 'M', succ: 'B' }], {
+      A: { d: 15, dist: { kind: 'uniform', min: 5, max: 25 } },
+      C: { d: 10, dist: { kind: 'uniform', min: 5, max: 15 } },
+      B: { d: 10, dist: { kind: 'uniform', min: 5, max: 45 } },
+    });
+    m.targets = [m.node('M')];
+    const N = 8000;
+    const prep = prepareRisk(m);
+    const r = finishResults(prep, simulate(prep, { seed: 11, iterations: N }));
+    const t = r.targets[0].activities;
+    const [a, c, ms, b] = ['A', 'C', 'M', 'B'].map(m.node);
+    expect(Math.abs(t.criticality[a] - 0.75)).toBeLessThan(propTol(0.75, N));
+    expect(Math.abs(t.criticality[c] - 0.25)).toBeLessThan(propTol(0.25, N));
+    expect(t.criticality[ms]).toBe(1);
+    // B is on every path to the project's end, yet never critical to M.
+    expect(r.activities.criticality[b]).toBe(1);
+    expect(t.criticality[b]).toBe(0);
+    // M = max(A, C): both move it upwards, A (wider, usually the later) the more; B not at all.
+    expect(t.sensitivity[a]).toBeGreaterThan(t.sensitivity[c]);
+    expect(t.sensitivity[c]).toBeGreaterThan(0);
+    expect(t.sensitivity[b]).toBeNaN();
+    // Against the project's finish A's r is diluted by B's wide range; against M it is not.
+    expect(t.sensitivity[a]).toBeGreaterThan(r.activities.sensitivity[a]);
+    expect(r.targets[0].drivers[0].id).toBe('A');
+    expect(r.targets[0].drivers[0].criticality).toBe(t.criticality[a]);
+  });
+
+  it('milestone figures are the same however the iterations are split', () => {
+    const m = model(['A', 'C', 'M', 'B'], [{ pred: 'A', succ: 'M' }, { pred: 'C', succ: 'M' }, { pred: 'M', succ: 'B' }], {
+      A: { d: 15, dist: { kind: 'uniform', min: 5, max: 25 } },
+      C: { d: 10, dist: { kind: 'triangular', min: 5, mostLikely: 8, max: 15 } },
+      B: { d: 10, dist: { kind: 'uniform', min: 5, max: 45 } },
+    });
+    m.targets = [m.node('M')];
+    const prep = prepareRisk(m);
+    const whole = finishResults(prep, simulate(prep, { seed: 5, iterations: 3000 }));
+    const parts = [[0, 700], [700, 1900], [1900, 3000]].map(([from, to]) => simulate(prep, { seed: 5, iterations: 3000, from, to }));
+    const split = finishResults(prep, mergePartials(parts.reverse()));
+    expect(Array.from(split.targets[0].activities.criticality)).toEqual(Array.from(whole.targets[0].activities.criticality));
+    expect(Array.from(split.targets[0].activities.sensitivity)).toEqual(Array.from(whole.targets[0].activities.sensitivity));
   });
 });
 

@@ -32,3 +32,27 @@ describe('snapshotResults', () => {
     expect(snap.cost?.p80).toBe(r.cost?.p80);
   });
 });
+
+describe('a milestone in a snapshot', () => {
+  it('keeps its own criticality table and drivers, ranked by criticality to it', () => {
+    const s = syntheticSchedule({ activities: 400, seed: 8, statusAt: 0.2 });
+    const m = riskModelFromSchedule(s, { rules: [] });
+    const ids = m.model.network.ids;
+    // A milestone half-way through the network, so some activities can reach it and some cannot.
+    const mid = ids.findIndex((_, i) => i > ids.length / 2 && m.model.network.predStart[i + 1] > m.model.network.predStart[i]);
+    m.model.targets = [mid];
+    const labels: RiskLabels = { ids, codes: m.codes, names: m.names, origin: m.origin, calendar: m.calendar, deterministicFinish: m.deterministicFinish, costToDate: m.costToDate, notes: m.notes };
+    const prep = prepareRisk(m.model);
+    const r = finishResults(prep, simulate(prep, { seed: 2, iterations: 400 }));
+    const t = snapshotResults(r, labels).targets[0];
+    expect(t.activityId).toBe(ids[mid]);
+    expect(t.activities!.length).toBeGreaterThan(0);
+    const ci = t.activities!.map((a) => a.criticality ?? -1);
+    expect(ci).toEqual([...ci].sort((a, b) => b - a));
+    // The milestone is always critical to itself, and nothing that cannot reach it is listed.
+    expect(t.activities!.find((a) => a.activityId === ids[mid])).toMatchObject({ criticality: 1 });
+    for (const a of t.activities!) expect(prep.targetMember[0][ids.indexOf(a.activityId)]).toBe(1);
+    for (const d of t.drivers!) expect(d.criticality).toBe(r.targets[0].activities.criticality[ids.indexOf(d.activityId)]);
+    expect(JSON.parse(JSON.stringify(t))).toEqual(t);
+  });
+});

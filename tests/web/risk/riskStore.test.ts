@@ -134,6 +134,26 @@ describe('risk snapshots', () => {
     await expect(api.prepareRiskRun(saved.projectId, { ...withRisk, events: [{ ...withRisk.events[0], hits: [{ activityId: 'gone' }] }] })).rejects.toThrow(/The risk "Ground conditions" names an activity that is not in this schedule \(gone\)/);
   });
 
+  it('a correlation group by target and a cost range are kept, widen the run, and bad ones are refused', async () => {
+    const { api } = await teamDevice(ANN);
+    const saved = await importInto(api, schedule(), null);
+    const { setup } = await api.getRiskSetup(saved.projectId);
+    const before = await run(api, saved.projectId, setup);
+    const wider: RiskProjectSetup = { ...setup, correlations: [{ name: 'Everything', target: { kind: 'all' }, rho: 1 }], costUncertainty: { min: 0.9, mostLikely: 1, max: 1.3 } };
+    const view = await api.saveRiskSetup(saved.projectId, wider);
+    expect(view.setup.correlations).toEqual(wider.correlations);
+    expect(view.setup.costUncertainty).toEqual(wider.costUncertainty);
+    const after = await run(api, saved.projectId, wider);
+    // Durations in lockstep spread the finish; a cost range widens the cost.
+    expect(after.results.finish.sd).toBeGreaterThan(before.results.finish.sd);
+    expect(after.results.notes.join(' ')).toMatch(/Correlation group "Everything": \d+ activities move together, rank correlation 1\./);
+    expect(after.results.cost!.sd).toBeGreaterThan(before.results.cost!.sd);
+    await expect(api.saveRiskSetup(saved.projectId, { ...wider, correlations: [{ name: 'Civils', rho: 0.5 }] })).rejects.toThrow('Civils: choose what the group applies to.');
+    await expect(api.saveRiskSetup(saved.projectId, { ...wider, correlations: [{ name: 'Civils', target: { kind: 'all' }, rho: 1.2 }] })).rejects.toThrow('Civils: the correlation must be between 0 and 1.');
+    await expect(api.saveRiskSetup(saved.projectId, { ...wider, correlations: [{ name: 'Civils', target: { kind: 'wbs' } as never, rho: 0.5 }] })).rejects.toThrow(/Civils: choose what it applies to/);
+    await expect(api.saveRiskSetup(saved.projectId, { ...wider, costUncertainty: { min: 1.2, mostLikely: 1, max: 1.3 } })).rejects.toThrow('Cost uncertainty: enter low, most likely and high, in that order.');
+  });
+
   it('refuses results that are incomplete or too large', async () => {
     const { api } = await teamDevice(ANN);
     const saved = await importInto(api, schedule(), null);

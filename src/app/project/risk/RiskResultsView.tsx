@@ -8,7 +8,7 @@
 import { useMemo, useState } from 'react';
 import { formatDate } from '../../../core/format';
 import { csvFileName } from '../../../core/report/csv';
-import type { ActivityRiskRow, FinishView, RiskSnapshotResults } from '../../../core/risk/snapshot';
+import type { ActivityRiskRow, FinishView, RiskSnapshotResults, TargetDriverRow, TargetView } from '../../../core/risk/snapshot';
 import { HistogramChart, ScatterChart, TornadoChart } from '../../../ui/charts/RiskCharts';
 import { DataTable, type TableColumn } from '../../../ui/table';
 import { corr, finishDates, money, pct } from './riskFormat';
@@ -54,6 +54,29 @@ const columns = (): TableColumn<ActivityRiskRow>[] => [
   { id: 'ssi', label: 'SSI', title: 'Schedule sensitivity index: criticality × σ(duration) / σ(finish)', numeric: true, sortValue: (r) => r.ssi ?? -1, csvValue: (r) => r.ssi, render: (r) => corr(r.ssi) },
   { id: 'mean', label: 'Mean duration (h)', numeric: true, defaultHidden: true, sortValue: (r) => r.meanDuration ?? -1, csvValue: (r) => r.meanDuration, render: (r) => (r.meanDuration === null ? 'n/a' : r.meanDuration.toFixed(1)) },
 ];
+
+/** A milestone's own criticality table: the same indices, against its finish. */
+const milestoneColumns = (code: string): TableColumn<TargetDriverRow>[] => [
+  { id: 'code', label: 'Activity ID', code: true, required: true, sortValue: (r) => r.code, csvValue: (r) => r.code, render: (r) => r.code },
+  { id: 'name', label: 'Name', sortValue: (r) => r.name, csvValue: (r) => r.name, render: (r) => r.name },
+  { id: 'ci', label: `Critical to ${code}`, title: `Share of iterations in which the activity was on the path that set ${code}'s finish`, numeric: true, sortValue: (r) => r.criticality ?? -1, csvValue: (r) => r.criticality ?? null, render: (r) => pct(r.criticality ?? null) },
+  { id: 'cru', label: 'Cruciality', title: `Spearman rank correlation of its duration with ${code}'s finish`, numeric: true, sortValue: (r) => Math.abs(r.cruciality ?? 0), csvValue: (r) => r.cruciality, render: (r) => corr(r.cruciality) },
+  { id: 'sens', label: 'Duration sensitivity', title: `Pearson correlation of its duration with ${code}'s finish`, numeric: true, sortValue: (r) => Math.abs(r.sensitivity ?? 0), csvValue: (r) => r.sensitivity ?? null, render: (r) => corr(r.sensitivity ?? null) },
+];
+
+function MilestoneCriticality({ t, projectName }: { t: TargetView; projectName: string }) {
+  const cols = useMemo(() => milestoneColumns(t.code), [t.code]);
+  if (!t.activities) return <p className="muted">This snapshot was saved before milestones had their own criticality index: run again to see which activities drive {t.code}.</p>;
+  return (
+    <>
+      <h3 className="risk-card__subheading">What drives {t.code}</h3>
+      <p className="muted">
+        The {t.activities.length} activities most often critical to {t.code} of {(t.activityCount ?? t.activities.length).toLocaleString('en-GB')} that can reach it. Critical to {t.code}: on the path that set its finish, found by a backward pass from {t.code}’s own simulated finish.
+      </p>
+      <DataTable tableId="risk-ms-criticality" name={`criticality to ${t.code}`} columns={cols} rows={t.activities} rowKey={(r) => r.activityId} csvFileName={csvFileName(projectName, `Criticality to ${t.code}`)} />
+    </>
+  );
+}
 
 export function RiskResultsView({ results, currency, projectName, live }: { results: RiskSnapshotResults; currency: string; projectName: string; live?: boolean }) {
   const f = results.finish;
@@ -166,11 +189,12 @@ export function RiskResultsView({ results, currency, projectName, live }: { resu
                     title={`Tornado of the top drivers of ${t.code}`}
                     summary={t.drivers
                       .slice(0, 10)
-                      .map((r) => `${r.code} ${corr(r.cruciality)}`)
+                      .map((r) => `${r.code} ${corr(r.cruciality ?? r.sensitivity ?? null)}`)
                       .join(', ')}
-                    entries={t.drivers.map((r) => ({ label: `${r.code} ${r.name}`, value: r.cruciality }))}
+                    entries={t.drivers.map((r) => ({ label: `${r.code} ${r.name}`, value: r.cruciality ?? r.sensitivity ?? 0 }))}
                   />
                 ) : null}
+                <MilestoneCriticality t={t} projectName={projectName} />
               </>
             ) : null}
           </>

@@ -3,11 +3,14 @@
  * grid"): a table of rules (what each applies to, the distribution, low / most likely / high % of
  * the remaining duration, checked with the core's messages as they are typed), the default rule
  * stated in words when there is none, the per-activity grid showing each activity's resolved
- * range and where it comes from (filtered and shown in pages, so a 10,000-activity schedule stays
- * responsive), the milestones to report on, iterations and seed.
+ * range and where it comes from (filtered and virtualised, so a 10,000-activity schedule stays
+ * responsive), correlation groups and cost uncertainty (./RiskCorrelations.tsx), the milestones to report on, iterations and seed.
  */
-import { useMemo, useState } from 'react';
-import { DEFAULT_RULE, overrideProblem, ruleProblem, type DistributionKind, type RuleTarget } from '../../../core/risk/uncertainty';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
+import { DEFAULT_RULE, overrideProblem, ruleProblem, type DistributionKind } from '../../../core/risk/uncertainty';
+import { RuleTargetSelect } from './RuleTargetSelect';
+import { CostUncertainty, RiskCorrelations, correlationProblem, costProblem } from './RiskCorrelations';
 import { RiskRegister, eventProblem } from './RiskRegister';
 import { RISK_ITERATIONS_MAX, type RiskActivityRange, type RiskOverride, type RiskProjectSetup, type RiskRule, type RiskSetupView } from '../../../local/contracts';
 
@@ -19,25 +22,8 @@ const KINDS: { value: DistributionKind; label: string }[] = [
   { value: 'lognormal', label: 'Lognormal (P10/P90)' },
 ];
 
-const TYPES = [
-  { value: 'task', label: 'Tasks' },
-  { value: 'finish-milestone', label: 'Finish milestones' },
-  { value: 'start-milestone', label: 'Start milestones' },
-] as const;
-
-/** A rule's target as one select value: "all", "wbs:<id>", "code:<type>:<value>", "type:<type>". */
-const targetKey = (t: RuleTarget): string => (t.kind === 'all' ? 'all' : t.kind === 'wbs' ? `wbs:${t.wbsId}` : t.kind === 'code' ? `code:${t.codeTypeId}:${t.value}` : `type:${t.type}`);
-function targetOf(key: string): RuleTarget {
-  if (key.startsWith('wbs:')) return { kind: 'wbs', wbsId: key.slice(4) };
-  if (key.startsWith('code:')) {
-    const [, type, ...rest] = key.split(':');
-    return { kind: 'code', codeTypeId: type, value: rest.join(':') };
-  }
-  if (key.startsWith('type:')) return { kind: 'type', type: key.slice(5) as 'task' };
-  return { kind: 'all' };
-}
-
-const PAGE = 25;
+/** Estimated row height of the overrides grid (measured once rendered). */
+const ROW_HEIGHT = 38;
 
 export interface RiskSetupPanelProps {
   view: RiskSetupView;
@@ -56,7 +42,7 @@ export function RiskSetupPanel({ view, draft, onChange, canWrite, dirty, busy, o
     set({ rules: [...draft.rules, { id: `rule-${Date.now().toString(36)}`, name: `Rule ${draft.rules.length + 1}`, target: { kind: 'all' }, distribution: 'triangular', minPct: -10, mostLikelyPct: 0, maxPct: 25 }] });
   const problems = draft.rules.map((r) => ruleProblem(r));
   const known = useMemo(() => new Set(view.activities.map((a) => a.activityId)), [view.activities]);
-  const eventsBad = draft.events.some((e) => eventProblem(e, known) !== null);
+  const eventsBad = draft.events.some((e) => eventProblem(e, known) !== null) || draft.correlations.some((g) => correlationProblem(g) !== null) || (draft.costUncertainty !== null && costProblem(draft.costUncertainty) !== null);
   const iterProblem = !Number.isInteger(draft.iterations) || draft.iterations < 10 || draft.iterations > RISK_ITERATIONS_MAX ? `Iterations must be a whole number from 10 to ${RISK_ITERATIONS_MAX.toLocaleString('en-GB')}.` : null;
 
   return (
@@ -95,34 +81,7 @@ export function RiskSetupPanel({ view, draft, onChange, canWrite, dirty, busy, o
                     <input aria-label={`Rule ${i + 1} name`} className="field-input" value={r.name} disabled={!canWrite} onChange={(e) => setRule(i, { name: e.target.value })} />
                   </td>
                   <td>
-                    <select aria-label={`Rule ${i + 1} applies to`} className="field-input" value={targetKey(r.target)} disabled={!canWrite} onChange={(e) => setRule(i, { target: targetOf(e.target.value) })}>
-                      <option value="all">All activities</option>
-                      <optgroup label="Activity type">
-                        {TYPES.map((t) => (
-                          <option key={t.value} value={`type:${t.value}`}>
-                            {t.label}
-                          </option>
-                        ))}
-                      </optgroup>
-                      {view.wbs.length > 0 ? (
-                        <optgroup label="WBS branch">
-                          {view.wbs.map((w) => (
-                            <option key={w.id} value={`wbs:${w.id}`}>
-                              {w.code} {w.name}
-                            </option>
-                          ))}
-                        </optgroup>
-                      ) : null}
-                      {view.codeValues.map((c) => (
-                        <optgroup key={c.codeTypeId} label={`Code: ${c.codeTypeName}`}>
-                          {c.values.map((v) => (
-                            <option key={v.value} value={`code:${c.codeTypeId}:${v.value}`}>
-                              {c.codeTypeName} = {v.label}
-                            </option>
-                          ))}
-                        </optgroup>
-                      ))}
-                    </select>
+                    <RuleTargetSelect view={view} label={`Rule ${i + 1} applies to`} value={r.target} disabled={!canWrite} onChange={(target) => setRule(i, { target })} />
                   </td>
                   <td>
                     <select aria-label={`Rule ${i + 1} distribution`} className="field-input" value={r.distribution} disabled={!canWrite} onChange={(e) => setRule(i, { distribution: e.target.value as DistributionKind })}>
@@ -170,7 +129,9 @@ export function RiskSetupPanel({ view, draft, onChange, canWrite, dirty, busy, o
         </button>
       ) : null}
 
+      <RiskCorrelations view={view} groups={draft.correlations} canWrite={canWrite} onChange={(correlations) => set({ correlations })} />
       <RiskRegister view={view} events={draft.events} canWrite={canWrite} onChange={(events) => set({ events })} />
+      {view.hasCost ? <CostUncertainty value={draft.costUncertainty} currency={view.currency} canWrite={canWrite} onChange={(costUncertainty) => set({ costUncertainty })} /> : null}
 
       <h3 className="risk-sub">Run</h3>
       <div className="risk-run-fields">
@@ -226,7 +187,7 @@ export function RiskSetupPanel({ view, draft, onChange, canWrite, dirty, busy, o
 
 function Overrides({ view, draft, canWrite, onChange }: { view: RiskSetupView; draft: RiskProjectSetup; canWrite: boolean; onChange(o: RiskOverride[]): void }) {
   const [filter, setFilter] = useState('');
-  const [shown, setShown] = useState(PAGE);
+  const scrollRef = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => {
     const q = filter.trim().toLowerCase();
     return q ? view.activities.filter((a) => a.code.toLowerCase().includes(q) || a.name.toLowerCase().includes(q)) : view.activities;
@@ -234,6 +195,11 @@ function Overrides({ view, draft, canWrite, onChange }: { view: RiskSetupView; d
   const byId = useMemo(() => new Map(draft.overrides.map((o) => [o.activityId, o])), [draft.overrides]);
   const setOverride = (a: RiskActivityRange, o: RiskOverride | null) => onChange(o ? [...draft.overrides.filter((x) => x.activityId !== a.activityId), o] : draft.overrides.filter((x) => x.activityId !== a.activityId));
   const h = (x: number | null) => (x === null ? '—' : x.toLocaleString('en-GB', { maximumFractionDigits: 1 }));
+  // Only the rows in view are rendered: a 10,000-activity schedule scrolls like a 50-activity one.
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12, scrollPaddingStart: ROW_HEIGHT });
+  const items = virtualizer.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   return (
     <>
       <h3 className="risk-sub">Per-activity ranges and overrides</h3>
@@ -241,8 +207,8 @@ function Overrides({ view, draft, canWrite, onChange }: { view: RiskSetupView; d
         Each activity’s range in working hours and where it comes from. An override replaces the rules for that activity. {view.activities.length.toLocaleString('en-GB')} activities.
       </p>
       <input type="search" className="field-input risk-filter" placeholder="Filter by Activity ID or name" aria-label="Filter activities" value={filter} onChange={(e) => setFilter(e.target.value)} />
-      <div className="risk-scroll" role="region" aria-label="Per-activity ranges" tabIndex={0}>
-        <table className="risk-grid">
+      <div ref={scrollRef} className="risk-scroll risk-scroll--tall" role="region" aria-label="Per-activity ranges" tabIndex={0}>
+        <table className="risk-grid" aria-rowcount={rows.length + 1}>
           <thead>
             <tr>
               <th scope="col">Activity ID</th>
@@ -263,11 +229,17 @@ function Overrides({ view, draft, canWrite, onChange }: { view: RiskSetupView; d
             </tr>
           </thead>
           <tbody>
-            {rows.slice(0, shown).map((a) => {
+            {padTop > 0 ? (
+              <tr aria-hidden="true" className="risk-grid__pad">
+                <td colSpan={7} style={{ height: padTop }} />
+              </tr>
+            ) : null}
+            {items.map((v) => {
+              const a = rows[v.index];
               const o = byId.get(a.activityId);
               const problem = o ? overrideProblem(o, a.code) : null;
               return (
-                <tr key={a.activityId}>
+                <tr key={a.activityId} ref={virtualizer.measureElement} data-index={v.index} aria-rowindex={v.index + 2}>
                   <td className="code">{a.code}</td>
                   <td className="risk-grid__name">{a.name}</td>
                   <td className="num">{h(a.remaining)}</td>
@@ -314,14 +286,21 @@ function Overrides({ view, draft, canWrite, onChange }: { view: RiskSetupView; d
                 </tr>
               );
             })}
+            {padBottom > 0 ? (
+              <tr aria-hidden="true" className="risk-grid__pad">
+                <td colSpan={7} style={{ height: padBottom }} />
+              </tr>
+            ) : null}
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="muted">
+                  {filter.trim() ? `No activity matches “${filter.trim()}”.` : 'No activity has remaining work to vary.'}
+                </td>
+              </tr>
+            ) : null}
           </tbody>
         </table>
       </div>
-      {rows.length > shown ? (
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => setShown((n) => n + PAGE * 4)}>
-          Show more ({(rows.length - shown).toLocaleString('en-GB')} more)
-        </button>
-      ) : null}
     </>
   );
 }
