@@ -71,7 +71,10 @@ function MilestoneCriticality({ t, projectName }: { t: TargetView; projectName: 
     <>
       <h3 className="risk-card__subheading">What drives {t.code}</h3>
       <p className="muted">
-        The {t.activities.length} activities most often critical to {t.code} of {(t.activityCount ?? t.activities.length).toLocaleString('en-GB')} that can reach it. Critical to {t.code}: on the path that set its finish, found by a backward pass from {t.code}’s own simulated finish.
+        {t.activities.length < (t.activityCount ?? 0)
+          ? `The ${t.activities.length} activities most often critical to ${t.code}, of ${(t.activityCount ?? 0).toLocaleString('en-GB')} that can reach it.`
+          : `The ${t.activities.length.toLocaleString('en-GB')} activities that can reach ${t.code}, most often critical first.`}{' '}
+        Critical to {t.code}: on the path that set its finish, found by a backward pass from {t.code}’s own simulated finish.
       </p>
       <DataTable tableId="risk-ms-criticality" name={`criticality to ${t.code}`} columns={cols} rows={t.activities} rowKey={(r) => r.activityId} csvFileName={csvFileName(projectName, `Criticality to ${t.code}`)} />
     </>
