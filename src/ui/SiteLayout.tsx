@@ -26,8 +26,9 @@ export function ScrollToTop() {
 }
 
 /**
- * Skip link, the sticky top (trial banner above the navigation bar), the lazily loaded page and the
- * footer; then the toasts, the cookie banner, the exit-intent dialog and session tracking.
+ * Skip link, the cookie banner until answered, the sticky top (trial banner above the navigation
+ * bar), the lazily loaded page and the footer; then the toasts, the exit-intent dialog and session
+ * tracking.
  */
 export function SiteLayout() {
   const { pathname } = useLocation();
@@ -37,6 +38,7 @@ export function SiteLayout() {
         Skip to main content
       </a>
       <ScrollToTop />
+      <CookieTop />
       <div className="site-top">
         <TrialTop />
         <NavBar />
@@ -56,11 +58,10 @@ export function SiteLayout() {
 
 /**
  * What every layout mounts after its page (the site's and the app's, AppLayout.tsx): the toasts,
- * the cookie banner, the exit-intent dialog on a trial and session tracking with consent.
+ * the exit-intent dialog on a trial and session tracking with consent.
  */
 export function SiteOverlays() {
   const onTrial = useSubscription(shouldShowTrialBanner);
-  const consentUnset = useCookieConsent((s) => s.consent === null);
   const analytics = useCookieConsent((s) => s.consent === 'all');
   return (
     <>
@@ -70,13 +71,6 @@ export function SiteOverlays() {
           <Toasters />
         </Suspense>
       </QuietBoundary>
-      {consentUnset && (
-        <QuietBoundary>
-          <Suspense fallback={null}>
-            <CookieBanner />
-          </Suspense>
-        </QuietBoundary>
-      )}
       {onTrial && (
         <QuietBoundary>
           <Suspense fallback={null}>
@@ -92,6 +86,22 @@ export function SiteOverlays() {
         </QuietBoundary>
       )}
     </>
+  );
+}
+
+/**
+ * The cookie banner while the visitor has not chosen, first in either layout above the sticky top:
+ * in the page's flow, so it pushes the page down and never covers an action (banners.css).
+ */
+export function CookieTop() {
+  const consentUnset = useCookieConsent((s) => s.consent === null);
+  if (!consentUnset) return null;
+  return (
+    <QuietBoundary>
+      <Suspense fallback={null}>
+        <CookieBanner />
+      </Suspense>
+    </QuietBoundary>
   );
 }
 

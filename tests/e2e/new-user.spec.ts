@@ -2,7 +2,7 @@
  * Issue 18, "small things a new user trips over", each checked at a phone's 390 px and a desktop's
  * 1440 px against the built app and the real server.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -13,6 +13,44 @@ const SAMPLES = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..'
 const SMALL_XER = resolve(SAMPLES, 'xer/aspose_encoding1251.xer');
 /** TestProject (1 activity) and TestProject2 (2 activities), Windows-1251 text (EXPECTED.md B). */
 const MULTI_XER = resolve(SAMPLES, 'xer/aspose_MultiprojectWithExternal.xer');
+/** P6 23.12, Windows-1252: project 935 with 3 activities and 10001 with 692 (README.md). */
+const JAGGELAS_XER = resolve(SAMPLES, 'xer/jaggelas_test.xer');
+
+/**
+ * `xer` with one project's activities gone, as P6 exports a project whose activities were all
+ * deleted: its PROJECT row (and WBS) stay; its TASK rows and every TASK* row of it (TASKPRED on
+ * either side, TASKRSRC, ...) go. No file in the corpus has an empty project, so the test makes one
+ * from a real export; the bytes are kept as they are (latin1 maps each byte to one character).
+ */
+function withoutActivitiesOf(xer: Buffer, shortName: string): { bytes: Buffer; dropped: number } {
+  const lines = xer.toString('latin1').split('\n');
+  let table = '';
+  let fields: string[] = [];
+  const row = (cells: string[]) => Object.fromEntries(fields.map((f, i) => [f, cells[i + 1]?.replace(/\r$/, '')]));
+  let projId: string | undefined;
+  for (const line of lines) {
+    const cells = line.split('\t');
+    if (cells[0] === '%T') table = cells[1]!.trim();
+    else if (cells[0] === '%F') fields = cells.slice(1).map((f) => f.trim());
+    else if (cells[0] === '%R' && table === 'PROJECT' && row(cells).proj_short_name === shortName) projId = row(cells).proj_id;
+  }
+  if (!projId) throw new Error(`no project ${shortName} in the file`);
+  let dropped = 0;
+  const kept = lines.filter((line) => {
+    const cells = line.split('\t');
+    if (cells[0] === '%T') table = cells[1]!.trim();
+    else if (cells[0] === '%F') fields = cells.slice(1).map((f) => f.trim());
+    else if (cells[0] === '%R' && table.startsWith('TASK')) {
+      const r = row(cells);
+      if (r.proj_id === projId || r.pred_proj_id === projId) {
+        if (table === 'TASK') dropped++;
+        return false;
+      }
+    }
+    return true;
+  });
+  return { bytes: Buffer.from(kept.join('\n'), 'latin1'), dropped };
+}
 
 const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
@@ -26,35 +64,124 @@ async function overlaps(a: Locator, b: Locator): Promise<boolean> {
   return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
 }
 
-/** The element is inside the viewport and not under the cookie banner. */
-async function expectInViewAndUncovered(page: Page, target: Locator, banner: Locator) {
-  await expect(target).toBeInViewport({ ratio: 1 });
-  expect(await overlaps(target, banner), 'the cookie banner covers it').toBe(false);
+const SHOTS = process.env.E2E_SCREENSHOTS ? 'test-results/new-user' : null;
+async function shoot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
+
+/**
+ * What on the page lies under the cookie banner where it is now: every visible element that is
+ * neither the banner, inside it, nor one of the boxes that hold it, and whose box meets the banner's.
+ * An empty list means the banner hides nothing at this scroll position.
+ */
+async function underBanner(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const banner = document.querySelector('.cookie-banner');
+    if (!banner) throw new Error('no cookie banner');
+    const b = banner.getBoundingClientRect();
+    const hit: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      if (el === banner || banner.contains(el) || el.contains(banner)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1 || getComputedStyle(el).visibility === 'hidden') continue;
+      // Empty layers (the toasts' fixed region while no toast shows) paint nothing that could be hidden.
+      const media = 'img, svg, input, button, select, textarea, canvas, video';
+      if (!(el.textContent ?? '').trim() && !el.matches(media) && !el.querySelector(media)) continue;
+      if (r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom) {
+        hit.push(`${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 40)}" at y ${Math.round(r.top)}–${Math.round(r.bottom)}`);
+      }
+    }
+    return hit;
+  });
+}
+
+/**
+ * The banner shows, nothing of the page is under it at first view (so no action in the first
+ * screen is), each named action that reaches into the viewport is clear of it, and nothing
+ * overflows sideways.
+ */
+async function expectNoActionUnderBanner(page: Page, actions: Locator[], where: string) {
+  const banner = page.getByRole('region', { name: 'Cookie Settings' });
+  await expect(banner, where).toBeVisible();
+  for (const action of actions) {
+    await expect(action, where).toBeVisible();
+    const inView = await action.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.bottom > 0 && r.top < window.innerHeight;
+    });
+    if (inView) expect(await overlaps(action, banner), `${where}: the cookie banner covers ${await action.textContent()}`).toBe(false);
+  }
+  expect(await underBanner(page), `${where}: under the cookie banner at first view`).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${where}: overflows sideways`).toBe(true);
+}
+
+test.describe('2. the cookie banner never lies over the page, at any width from 360 to 1440 or any scroll position', () => {
+  const sizes = [
+    [360, 640],
+    [390, 844],
+    [600, 800],
+    [768, 1024],
+    [899, 700],
+    [900, 700],
+    [1024, 768],
+    [1280, 800],
+    [1440, 900],
+  ] as const;
+  test('/, /pricing, /auth and /contact: top, middle and bottom of each page', async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const [width, height] of sizes) {
+      await page.setViewportSize({ width, height });
+      for (const path of ['/', '/pricing', '/auth', '/contact']) {
+        await page.goto(path);
+        await expect(page.getByRole('region', { name: 'Cookie Settings' })).toBeVisible();
+        const max = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+        for (const y of [0, Math.round(max / 3), Math.round((2 * max) / 3), max]) {
+          await page.evaluate((top) => window.scrollTo(0, top), y);
+          expect(await underBanner(page), `${path} at ${width}×${height}, scrolled to ${y} of ${max}`).toEqual([]);
+        }
+        // The page's end is reachable: its footer's last line is inside the viewport at the bottom.
+        const footer = page.locator('footer').last();
+        await expect(footer).toBeInViewport();
+      }
+    }
+  });
+});
 
 for (const vp of WIDTHS) {
   test.describe(`${vp.name} ${vp.width} px`, () => {
     test.use({ viewport: { width: vp.width, height: vp.height } });
 
-    test('3. the cookie banner hides no primary action on /auth', async ({ page }) => {
-      await page.goto('/auth');
-      const banner = page.getByRole('region', { name: 'Cookie Settings' });
-      await expect(banner).toBeVisible();
-      const submit = page.locator('form.auth-card').getByRole('button', { name: 'Sign In' });
-      const create = page.getByRole('button', { name: 'Create an account' });
-      // The form's own button is in the first screen, clear of the banner, at both widths.
-      await expectInViewAndUncovered(page, submit, banner);
-      if (vp.width >= 1440) {
-        // The issue's case: at 1440×900 "Create an account" sat under the banner until dismissed.
-        await expectInViewAndUncovered(page, create, banner);
-      } else {
-        // A phone's first screen cannot hold everything: the page has room to scroll it clear.
-        await create.scrollIntoViewIfNeeded();
-        await page.evaluate(() => window.scrollBy(0, 400));
-        expect(await overlaps(create, banner), 'the cookie banner covers it after scrolling').toBe(false);
+    test('3. the cookie banner hides no primary action: /, /pricing, /auth and the import page at first view', async ({ page, context }) => {
+      // Each page's primary actions, as a new visitor meets them with the banner up.
+      const pages: { path: string; actions: (p: Page) => Locator[] }[] = [
+        { path: '/', actions: (p) => [p.getByRole('link', { name: 'Try It Free' }).first()] },
+        { path: '/pricing', actions: (p) => [p.getByRole('button', { name: 'Start Free Trial' }).first()] },
+        {
+          path: '/auth',
+          actions: (p) => [p.locator('form.auth-card').getByRole('button', { name: 'Sign In' }), p.getByRole('button', { name: 'Create an account' })],
+        },
+      ];
+      for (const { path, actions } of pages) {
+        await page.goto(path);
+        await expectNoActionUnderBanner(page, actions(page), path);
       }
-      // Nothing overflows sideways with the banner up.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // The issue's case: "Create an account" on /auth in the first screen, with the banner up.
+      await page.goto('/auth');
+      const create = page.getByRole('button', { name: 'Create an account' });
+      if (vp.width >= 1440) await expect(create).toBeInViewport({ ratio: 1 });
+      else await expect(create).toBeInViewport();
+      await shoot(page, `cookie-auth-${vp.width}`);
+      await signedInUser(context);
+      await page.goto('/app/import');
+      await expect(page.getByText('Drop a schedule file here')).toBeVisible();
+      await expectNoActionUnderBanner(page, [page.getByRole('button', { name: 'Choose a file' })], '/app/import');
+      await shoot(page, `cookie-import-${vp.width}`);
+      // The dark theme as well.
+      await page.evaluate(() => localStorage.setItem('vite-ui-theme', 'dark'));
+      await page.goto('/auth');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await expectNoActionUnderBanner(page, [create], '/auth (dark)');
+      await shoot(page, `cookie-auth-dark-${vp.width}`);
     });
 
     test('7. an import error with a long file name stays inside its card', async ({ page, context }) => {
@@ -114,6 +241,49 @@ for (const vp of WIDTHS) {
       await expect(page.getByText(/Text encoding: not UTF-8/)).toHaveCount(1);
       await expect(page.getByRole('button', { name: 'Save 2 projects' })).toBeEnabled();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    });
+
+    test('4. a real multi-project XER with an empty project: unticked, greyed, "(no activities)"; the encoding note once', async ({ page, context }) => {
+      test.skip(!existsSync(JAGGELAS_XER), `the sample corpus (${SAMPLES}) is absent`);
+      test.setTimeout(120_000);
+      await signedInUser(context);
+      const projects = page.getByTestId('import-project');
+      const card = (name: string) => projects.filter({ has: page.getByRole('heading', { level: 3, name: new RegExp(`^${name}`) }) });
+      const box = (name: string) => card(name).getByRole('checkbox', { name: 'Import' });
+      const encodingNote = page.getByText(/Text encoding: not UTF-8/);
+
+      // The file as exported: both projects have activities, so both are ticked.
+      await page.goto('/app/import');
+      await page.getByTestId('file-input').setInputFiles(JAGGELAS_XER);
+      await expect(projects).toHaveCount(2, { timeout: 60_000 });
+      await expect(box('Madagascar Community Development')).toBeChecked();
+      await expect(box('Post LOS Schedule')).toBeChecked();
+      await expect(page.getByRole('button', { name: 'Save 2 projects' })).toBeEnabled();
+
+      // Project 935 emptied of its 3 activities.
+      const { bytes, dropped } = withoutActivitiesOf(readFileSync(JAGGELAS_XER), '935');
+      expect(dropped).toBe(3);
+      await page.goto('/app/import');
+      await page.getByTestId('file-input').setInputFiles({ name: 'jaggelas_test-935-emptied.xer', mimeType: 'application/octet-stream', buffer: bytes });
+      await expect(projects).toHaveCount(2, { timeout: 60_000 });
+      const empty = card('Madagascar Community Development');
+      await expect(empty.getByRole('heading', { level: 3 })).toHaveText('Madagascar Community Development · 935 (no activities)');
+      await expect(box('Madagascar Community Development')).not.toBeChecked();
+      await expect(box('Madagascar Community Development')).toBeDisabled();
+      // Greyed out: the whole card drawn faded, the other at full strength.
+      expect(Number(await empty.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
+      expect(Number(await card('Post LOS Schedule').evaluate((el) => getComputedStyle(el).opacity))).toBe(1);
+      await expect(card('Post LOS Schedule').getByRole('heading', { level: 3 })).not.toContainText('no activities');
+      await expect(box('Post LOS Schedule')).toBeChecked();
+      await expect(box('Post LOS Schedule')).toBeEnabled();
+      // The file's encoding is said once, above the projects, not under each.
+      await expect(encodingNote).toHaveCount(1);
+      for (const p of await projects.all()) await expect(p).not.toContainText('Text encoding');
+      // Only the project with activities is saved.
+      await expect(page.getByRole('button', { name: 'Save and open the dashboard' })).toBeEnabled();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await empty.scrollIntoViewIfNeeded();
+      await shoot(page, `multi-xer-empty-project-${vp.width}`);
     });
 
     test('1. the trial: sign-up promises nothing, the click starts it, the account and banner agree', async ({ page, context }) => {

@@ -12,7 +12,7 @@ import { PageErrorBoundary } from '../../ui/ErrorBoundary';
 import { MenuToggle, useHeaderMenu, useHeaderSignOut } from '../../ui/headerMenu';
 import { Logo } from '../../ui/Logo';
 import { OfflineIndicator } from '../../ui/OfflineIndicator';
-import { ScrollToTop, SiteOverlays, TrialTop } from '../../ui/SiteLayout';
+import { CookieTop, ScrollToTop, SiteOverlays, TrialTop } from '../../ui/SiteLayout';
 import { Spinner } from '../../ui/Spinner';
 import { SyncIndicator } from '../../ui/SyncIndicator';
 import { ThemeToggle } from '../../ui/ThemeToggle';
@@ -106,6 +106,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <ScrollToTop />
+      <CookieTop />
       <div className="site-top app-top">
         <TrialTop />
         <AppHeader />

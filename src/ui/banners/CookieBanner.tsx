@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { CloseIcon } from '../Icons';
 import { Tooltip } from '../Tooltip';
@@ -6,30 +6,10 @@ import { useCookieConsent } from './consent';
 import './banners.css';
 
 /**
- * While the banner floats over the page, the page gets room below its content as tall as the
- * banner (`--cookie-banner-room`, styles.css): whatever the banner covers can be scrolled above it,
- * so it never hides an action for good (a short page's buttons sat under it with no way to reach them).
- */
-function useBannerRoom(banner: RefObject<HTMLElement | null> | null): void {
-  useEffect(() => {
-    const el = banner?.current;
-    if (!el) return;
-    const root = document.documentElement;
-    const set = () => root.style.setProperty('--cookie-banner-room', `${Math.ceil(el.getBoundingClientRect().height) + 24}px`);
-    set();
-    const watch = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(set);
-    watch?.observe(el);
-    return () => {
-      watch?.disconnect();
-      root.style.removeProperty('--cookie-banner-room');
-    };
-  }, [banner]);
-}
-
-/**
  * §2 Cookie banner / §4 Cookie consent: shown only while `cookie-consent` is unset. Essential Only
  * and Accept All save the choice and hide it; X hides it for this view without saving (it comes
- * back on the next page load).
+ * back on the next page load). It sits in the page's flow above the header (SiteLayout.tsx
+ * `CookieTop`, banners.css says why), so it pushes the page down rather than covering any of it.
  */
 export function CookieBanner() {
   const consent = useCookieConsent((s) => s.consent);
@@ -38,13 +18,10 @@ export function CookieBanner() {
   const titleId = useId();
   const textId = useId();
   const shown = consent === null && !closed;
-  const banner = useRef<HTMLElement>(null);
-  useBannerRoom(shown ? banner : null);
-
   if (!shown) return null;
 
   return (
-    <section ref={banner} className="cookie-banner" role="region" aria-labelledby={titleId} aria-describedby={textId}>
+    <section className="cookie-banner" role="region" aria-labelledby={titleId} aria-describedby={textId}>
       <div className="cookie-banner__inner">
         <div className="cookie-banner__head">
           <h2 id={titleId} className="cookie-banner__title">
