@@ -63,6 +63,9 @@ export function SiteLayout() {
 export function SiteOverlays() {
   const onTrial = useSubscription(shouldShowTrialBanner);
   const analytics = useCookieConsent((s) => s.consent === 'all');
+  const { pathname } = useLocation();
+  // Pages seen after "Accept All" but before the tracker's code has loaded still count.
+  useEffect(() => useCookieConsent.getState().noteVisit(pathname), [pathname]);
   return (
     <>
       {/* One boundary each: a chunk arriving late must not unmount (and reset) the others. */}

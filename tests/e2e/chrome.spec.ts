@@ -630,6 +630,14 @@ serverTest.describe('analytics on the server', () => {
     expect(pageViews(before)).toBe(0);
     expect(sessions(before)).toBe(0);
 
+    // The tracker's code loads only after consent. Hold it back until the visitor has followed both
+    // links, as a slow device does: the pages seen meanwhile must still count (consent.ts noteVisit).
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/SessionTracker-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/');
     await cookieBanner(page).getByRole('button', { name: 'Accept All' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -637,6 +645,7 @@ serverTest.describe('analytics on the server', () => {
     await expect(page).toHaveURL(/\/features$/);
     await nav.getByRole('link', { name: 'Pricing' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
+    release();
 
     // What the server stored is the outcome (waiting for one particular outbox batch raced with
     // how the outbox groups and supersedes records, and could wait for a batch that never came).

@@ -26,20 +26,26 @@ export function readCookieConsent(): CookieConsent | null {
 interface ConsentState {
   consent: CookieConsent | null;
   /**
-   * The path on screen when the visitor chose "Accept All" in this view, until session tracking has
-   * counted it. The tracker loads only after consent; a visitor who follows a link before it has
-   * loaded would otherwise lose that page view.
+   * The pages shown since the visitor chose "Accept All" in this view (the one on screen then
+   * first), until session tracking has loaded and counted them. The tracker's code loads only after
+   * consent; on a slow device a visitor can follow two links before it arrives, and each of those
+   * pages would otherwise go uncounted.
    */
-  acceptedOn: string | null;
+  visitsBeforeTracking: string[];
+  /** True once the tracker has taken over counting. */
+  tracking: boolean;
   /** Saves the choice (and hides the banner). */
   choose: (consent: CookieConsent) => void;
-  /** The page `acceptedOn` names, once: the tracker counts it and it is forgotten. */
-  takeAcceptedOn: () => string | null;
+  /** A page on screen (every layout calls it on each route): kept while consent is given and the tracker has not loaded. */
+  noteVisit: (path: string) => void;
+  /** The pages kept so far, once: from then on the tracker counts every page itself. */
+  takeVisits: () => string[];
 }
 
 export const useCookieConsent = create<ConsentState>()((set, get) => ({
   consent: readCookieConsent(),
-  acceptedOn: null,
+  visitsBeforeTracking: [],
+  tracking: false,
   choose: (consent) => {
     try {
       localStorage.setItem(COOKIE_CONSENT_KEY, consent);
@@ -48,13 +54,18 @@ export const useCookieConsent = create<ConsentState>()((set, get) => ({
     }
     // Records queued under an earlier "Accept All" must never be sent now.
     if (consent === 'essential') discardQueuedAnalytics();
-    const acceptedOn = consent === 'all' && typeof location !== 'undefined' ? location.pathname : null;
-    set({ consent, acceptedOn });
+    const onScreen = consent === 'all' && !get().tracking && typeof location !== 'undefined' ? [location.pathname] : [];
+    set({ consent, visitsBeforeTracking: onScreen });
   },
-  takeAcceptedOn: () => {
-    const path = get().acceptedOn;
-    if (path !== null) set({ acceptedOn: null });
-    return path;
+  noteVisit: (path) => {
+    const { consent, tracking, visitsBeforeTracking: kept } = get();
+    if (consent !== 'all' || tracking || kept[kept.length - 1] === path) return;
+    set({ visitsBeforeTracking: [...kept, path] });
+  },
+  takeVisits: () => {
+    const kept = get().visitsBeforeTracking;
+    set({ visitsBeforeTracking: [], tracking: true });
+    return kept;
   },
 }));
 

@@ -20,12 +20,12 @@ export function SessionTracker() {
   const allowed = analyticsAllowed(useCookieConsent((s) => s.consent));
 
   // Each route (and the first page, and the page on screen when consent is given) counts once.
-  // This component loads after consent: if the visitor followed a link meanwhile, the page where
-  // they accepted is counted first, then the one on screen now.
+  // This component loads after consent: the pages the visitor saw meanwhile (kept by the layout,
+  // consent.ts `noteVisit`) are counted first, in order, then the one on screen now.
   useEffect(() => {
     if (!allowed) return;
-    const acceptedOn = useCookieConsent.getState().takeAcceptedOn();
-    const paths = acceptedOn !== null && acceptedOn !== pathname ? [acceptedOn, pathname] : [pathname];
+    const earlier = useCookieConsent.getState().takeVisits();
+    const paths = earlier[earlier.length - 1] === pathname ? earlier : [...earlier, pathname];
     for (const path of paths) {
       recordPageView(path);
       const step = funnelStepFor(path);
