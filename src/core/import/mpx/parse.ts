@@ -36,23 +36,17 @@ const ADVICE = 'Export the schedule again from its application (in Microsoft Pro
 const KNOWN_RECORDS = new Set(['0', '10', '11', '12', '20', '25', '26', '30', '40', '41', '50', '51', '55', '56', '57', '60', '61', '70', '71', '72', '75', '76', '80', '81']);
 const CHECK_EVERY = 2000;
 
-/** Record 0's code page → a WHATWG encoding label (MPXJ's CodePage: ANSI is Windows-1252). */
+/**
+ * Record 0's code page → a WHATWG encoding label. MPXJ's CodePage lists what MS Project writes:
+ * ANSI (Windows-1252), MAC (Mac Roman), 850 and 437 (DOS Latin and US), ZH (GB2312), RU
+ * (Windows-1251). Browsers cannot decode the DOS code pages, so those files are decoded by
+ * detection (their ASCII is the same; accented letters may differ) with a warning.
+ */
 const CODE_PAGES: Record<string, string> = {
   ANSI: 'windows-1252',
-  '1252': 'windows-1252',
-  LATIN: 'iso-8859-1',
   MAC: 'macintosh',
-  '1250': 'windows-1250',
-  '1251': 'windows-1251',
-  '1253': 'windows-1253',
-  '1254': 'windows-1254',
-  '1255': 'windows-1255',
-  '1256': 'windows-1256',
-  '1257': 'windows-1257',
   ZH: 'gbk',
-  '936': 'gbk',
-  UTF8: 'utf-8',
-  'UTF-8': 'utf-8',
+  RU: 'windows-1251',
 };
 
 /** Unambiguous currency symbols → ISO 4217 ("$" and "kr" name several currencies and stay unknown). */
@@ -116,7 +110,7 @@ export function parseMpxDocument(bytes: Uint8Array, options: ImportOptions = {})
   const codePage = (header.split(delimiter)[3] ?? '').trim().toUpperCase();
   const warnings: ImportWarning[] = [];
   const hint = CODE_PAGES[codePage];
-  if (!hint && codePage) warnings.push({ message: `The file says its text is in code page "${codePage}", which Earnest does not know; the encoding was worked out from the text itself. Check accented names.`, where: 'line 1' });
+  if (!hint && codePage) warnings.push({ message: `The file says its text is in code page "${codePage}", which Earnest cannot decode as such; the encoding was worked out from the text itself. Check names with accented letters.`, where: 'line 1' });
   let decoded;
   try {
     decoded = decodeText(bytes, hint);
