@@ -28,13 +28,17 @@ import { ImportCancelled, ImportError, inFile, type ImportOptions } from '../typ
 import { decodeText } from '../encoding';
 import type { ImportWarning } from '../../model/schedule';
 import type { MspdiAssignment, MspdiBaseline, MspdiCalendar, MspdiDocument, MspdiFieldDefinition, MspdiLink, MspdiResource, MspdiTask, MspdiWorkingDay } from '../mspdi/document';
-import { CONSTRAINT_NAMES, LAG_FORMATS, LINK_TYPES, RESOURCE, TASK, TASK_CUSTOM } from './fields';
+import { CONSTRAINT_NAMES, LAG_FORMATS, LINK_TYPES, RESOURCE as RESOURCE_FIELDS, TASK as TASK_FIELDS, TASK_CUSTOM } from './fields';
 import { forEachRecord, type MpxRecord } from './records';
 import { DEFAULT_SETTINGS, parseCurrency, parseDate, parseDuration, parseNumber, parsePercent, parseRate, parseTime, type MpxDate, type MpxSettings } from './values';
 
 const ADVICE = 'Export the schedule again from its application (in Microsoft Project: File › Save As › MPX), or save it as Microsoft Project XML and import that.';
 const KNOWN_RECORDS = new Set(['0', '10', '11', '12', '20', '25', '26', '30', '40', '41', '50', '51', '55', '56', '57', '60', '61', '70', '71', '72', '75', '76', '80', '81']);
 const CHECK_EVERY = 2000;
+// Plain local copies: the field switches below compare against them for every field of every
+// record, and an imported binding can cost a getter call per comparison outside a bundle.
+const TASK = { ...TASK_FIELDS };
+const RESOURCE = { ...RESOURCE_FIELDS };
 
 /**
  * Record 0's code page → a WHATWG encoding label. MPXJ's CodePage lists what MS Project writes:

@@ -72,13 +72,16 @@ const UNIT_ALIASES: Record<string, DurationUnit> = {
   '%': '%', 'e%': 'e%',
 };
 
+const PLAIN_NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i;
+
 /** A number as the file writes it: its thousands separator dropped, its decimal separator read. */
 export function parseNumber(raw: string, s: MpxSettings): number | undefined {
   let t = raw.trim();
   if (t === '') return undefined;
-  if (s.thousands && s.thousands !== s.decimal) t = t.split(s.thousands).join('');
-  if (s.decimal !== '.') t = t.split(s.decimal).join('.');
-  if (!/^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i.test(t)) return undefined;
+  // Most values have neither separator: no copies for them (a big file has millions of numbers).
+  if (s.thousands && s.thousands !== s.decimal && t.includes(s.thousands)) t = t.split(s.thousands).join('');
+  if (s.decimal !== '.' && t.includes(s.decimal)) t = t.split(s.decimal).join('.');
+  if (!PLAIN_NUMBER.test(t)) return undefined;
   const v = Number(t);
   return Number.isFinite(v) ? v : undefined;
 }
@@ -176,9 +179,7 @@ export function parseDate(raw: string, s: MpxSettings): MpxDate | undefined {
   let t = raw.trim();
   if (t === '' || t.toUpperCase() === 'NA') return undefined;
   let minutes: number | undefined;
-  const ts = escapeRe(s.timeSeparator || ':');
-  const ampm = [s.amText, s.pmText, 'am', 'pm'].filter((x) => x).map(escapeRe).join('|');
-  const time = new RegExp(`(?:^|\\s)(\\d{1,2})${ts}(\\d{2})\\s*(${ampm})?$`, 'i').exec(t);
+  const time = patternsFor(s).dateTime.exec(t);
   if (time) {
     let h = Number(time[1]);
     const min = Number(time[2]);
@@ -201,8 +202,7 @@ export function parseDate(raw: string, s: MpxSettings): MpxDate | undefined {
 }
 
 function numericDate(t: string, s: MpxSettings): [number, number, number] | undefined {
-  const ds = escapeRe(s.dateSeparator || '/');
-  const m = new RegExp(`^(?:[^\\d\\s]+\\.?,?\\s+)?(\\d{1,4})${ds}(\\d{1,2})${ds}(\\d{1,4})$`).exec(t);
+  const m = patternsFor(s).numericDate.exec(t);
   if (!m) return undefined;
   const a = m[1];
   const b = Number(m[2]);
@@ -245,7 +245,7 @@ function daysIn(y: number, m: number): number {
 export function parseTime(raw: string, s: MpxSettings): number | undefined {
   const t = raw.trim();
   if (t === '') return undefined;
-  const m = new RegExp(`^(\\d{1,2})(?:${escapeRe(s.timeSeparator || ':')}(\\d{2}))?\\s*([a-z]*)$`, 'i').exec(t);
+  const m = patternsFor(s).time.exec(t);
   if (!m) return undefined;
   let h = Number(m[1]);
   const min = m[2] ? Number(m[2]) : 0;
@@ -259,6 +259,30 @@ export function parseTime(raw: string, s: MpxSettings): number | undefined {
   }
   if (h > 24 || min > 59) return undefined;
   return h * 60 + min;
+}
+
+interface Patterns {
+  key: string;
+  dateTime: RegExp;
+  numericDate: RegExp;
+  time: RegExp;
+}
+let cached: Patterns | null = null;
+
+/** The date and time patterns for the file's separators, built once per set of settings (a big file has millions of dates). */
+function patternsFor(s: MpxSettings): Patterns {
+  const key = `${s.dateSeparator}\u0000${s.timeSeparator}\u0000${s.amText}\u0000${s.pmText}`;
+  if (cached?.key === key) return cached;
+  const ts = escapeRe(s.timeSeparator || ':');
+  const ds = escapeRe(s.dateSeparator || '/');
+  const ampm = [s.amText, s.pmText, 'am', 'pm'].filter((x) => x).map(escapeRe).join('|');
+  cached = {
+    key,
+    dateTime: new RegExp(`(?:^|\\s)(\\d{1,2})${ts}(\\d{2})\\s*(${ampm})?$`, 'i'),
+    numericDate: new RegExp(`^(?:[^\\d\\s]+\\.?,?\\s+)?(\\d{1,4})${ds}(\\d{1,2})${ds}(\\d{1,4})$`),
+    time: new RegExp(`^(\\d{1,2})(?:${ts}(\\d{2}))?\\s*([a-z]*)$`, 'i'),
+  };
+  return cached;
 }
 
 function escapeRe(s: string): string {
