@@ -144,6 +144,8 @@ export function parseMpxDocument(bytes: Uint8Array, options: ImportOptions = {})
   let lastTask: MspdiTask | null = null;
   let lastTaskHasBaseline = false;
   let lastResource: MspdiResource | null = null;
+  const resourceByUid = new Map<number, MspdiResource>();
+  const resourceById = new Map<number, MspdiResource>();
   const links: PendingLinks[] = [];
   const customSeen = new Set<number>();
   let nextAssignmentUid = 1;
@@ -324,6 +326,8 @@ export function parseMpxDocument(bytes: Uint8Array, options: ImportOptions = {})
         if (!resourceModel) throw new ImportError(`${file}line ${r.line}: a resource record (50) comes before the resource model (record 41) that says what its fields are. ${ADVICE}`, `line ${r.line}`);
         lastResource = readResource(r, resourceModel);
         doc.resources.push(lastResource);
+        if (lastResource.uid !== undefined && !resourceByUid.has(lastResource.uid)) resourceByUid.set(lastResource.uid, lastResource);
+        if (lastResource.id !== undefined && !resourceById.has(lastResource.id)) resourceById.set(lastResource.id, lastResource);
         break;
       }
       case '70': {
@@ -510,8 +514,9 @@ export function parseMpxDocument(bytes: Uint8Array, options: ImportOptions = {})
     const get = (i: number) => (f[i] !== undefined && f[i].trim() !== '' ? f[i] : undefined);
     const byUid = int(get(12));
     const byId = int(get(0));
-    let res = byUid !== undefined ? doc.resources.find((x) => x.uid === byUid) : undefined;
-    res ??= byId !== undefined ? doc.resources.find((x) => x.id === byId) : undefined;
+    // By unique ID (field 12), else by ID (field 0): some writers leave one of them out.
+    let res = byUid !== undefined ? resourceByUid.get(byUid) : undefined;
+    res ??= byId !== undefined ? resourceById.get(byId) : undefined;
     const a: MspdiAssignment = { uid: nextAssignmentUid++, taskUid: task.uid, resourceUid: res?.uid ?? byUid ?? byId, baselines: [], timephased: [] };
     const units = get(1);
     if (units) a.units = parseNumber(units, s);

@@ -86,6 +86,13 @@ describe('reading MPX', () => {
     expect(s.source?.warnings.map((w) => w.message).join('\n')).toMatch(/1 of 2 activities have no baseline cost/);
   });
 
+  it('reads a file that names its fields only in words (record 60, no 61)', () => {
+    const words = read(mpx({ tasks: TWO }).replace(/\r\n61,[^\r]*/, ''));
+    const numbers = read(mpx({ tasks: TWO }));
+    expect(words.activities).toEqual(numbers.activities);
+    expect(words.relationships).toEqual(numbers.relationships);
+  });
+
   it('reads links by ID and by unique ID, with working, elapsed and percentage lags', () => {
     const s = read(
       mpx({
