@@ -617,6 +617,9 @@ export function parseMpxDocument(bytes: Uint8Array, options: ImportOptions = {})
   }
 
   doc.project.name = options.fileName;
+  // The mapper names the project after its title, else the file; an MPX file's name without ".mpx"
+  // (after the project summary row's name) reads better than the raw file name.
+  if (!doc.project.title) doc.project.title = doc.tasks.find((t) => t.uid === 0 && t.name)?.name ?? options.fileName?.replace(/\.mpx$/i, '');
   doc.project.minutesPerDay = Math.round(s.hoursPerDay * 60);
   doc.project.minutesPerWeek = Math.round(s.hoursPerWeek * 60);
   doc.project.daysPerMonth = 20;

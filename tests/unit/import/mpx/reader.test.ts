@@ -86,6 +86,13 @@ describe('reading MPX', () => {
     expect(s.source?.warnings.map((w) => w.message).join('\n')).toMatch(/1 of 2 activities have no baseline cost/);
   });
 
+  it('names a project without a title after its summary row, else its file', () => {
+    const untitled = mpx({ tasks: TWO }).replace('30,Built here,', '30,,');
+    expect(read(untitled, 'site works.mpx').project.name).toBe('site works');
+    const withSummary = mpx({ tasks: ['70,0,0,Whole job,0,0,5d,Mon 06/01/25,Fri 10/01/25,,£0.00,,,,0%,,,,,,', ...TWO] }).replace('30,Built here,', '30,,');
+    expect(read(withSummary, 'site works.mpx').project.name).toBe('Whole job');
+  });
+
   it('reads a file that names its fields only in words (record 60, no 61)', () => {
     const words = read(mpx({ tasks: TWO }).replace(/\r\n61,[^\r]*/, ''));
     const numbers = read(mpx({ tasks: TWO }));
