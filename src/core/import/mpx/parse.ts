@@ -121,6 +121,20 @@ export function parseMpxDocument(bytes: Uint8Array, options: ImportOptions = {})
   } catch {
     decoded = decodeText(bytes);
   }
+  // Some tools label UTF-8 text "ANSI". Text that is valid UTF-8 and has letters beyond ASCII is
+  // almost never Windows-1252 by accident (see ../encoding.ts), so it is read as UTF-8.
+  if (hint === 'windows-1252' && hasHighByte(bytes)) {
+    let utf8: string | null = null;
+    try {
+      utf8 = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      // not UTF-8: Windows-1252 as labelled
+    }
+    if (utf8 !== null) {
+      decoded = { text: utf8.replace(/^\uFEFF/, ''), encoding: 'utf-8' };
+      warnings.push({ message: 'The file says its text is ANSI (Windows-1252), but it is UTF-8; it was read as UTF-8.', where: 'line 1' });
+    }
+  }
   const text = decoded.text;
 
   const s: MpxSettings = { ...DEFAULT_SETTINGS };
@@ -656,6 +670,11 @@ function checkCount(r: MpxRecord, model: number[], what: string, modelRecord: st
       `${file}line ${r.line}: this ${what} record (${r.type}) has ${last + 1} fields, but the ${what} field list (record ${modelRecord}) names only ${model.length}. The file is damaged or was edited by hand. ${ADVICE}`,
       `line ${r.line}`,
     );
+}
+
+function hasHighByte(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] >= 0x80) return true;
+  return false;
 }
 
 function isYes(v: string): boolean {

@@ -157,6 +157,11 @@ describe('reading MPX', () => {
     const ru = enc(mpx({ tasks: ['70,1,1,@@@@,1,1,1d,Mon 06/01/25,Mon 06/01/25,,£0.00,,,,0%,,,,,,'] }).replace('4.0,ANSI', '4.0,RU'));
     ru.set([0xc4, 0xee, 0xec, 0xe0], indexOf(ru, enc('@@@@'))); // "Дома" in Windows-1251
     expect(read(ru).activities[0].name).toBe('Дома');
+    // UTF-8 text under an "ANSI" label (some tools write it) is read as UTF-8, with a note.
+    const utf8 = new TextEncoder().encode(mpx({ tasks: ['70,1,1,Café,1,1,1d,Mon 06/01/25,Mon 06/01/25,,£0.00,,,,0%,,,,,,'] }));
+    const s = read(utf8);
+    expect(s.activities[0].name).toBe('Café');
+    expect(s.source?.warnings.map((w) => w.message)).toContain('The file says its text is ANSI (Windows-1252), but it is UTF-8; it was read as UTF-8.');
   });
 
   it('reports progress and stops when cancelled', () => {
