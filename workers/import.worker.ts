@@ -9,7 +9,7 @@ import { readScheduleFile, transferablesOf } from '../src/local/imports/readFile
 
 const api: ImportWorkerApi = {
   async parse(buffer, options, onProgress) {
-    const out = readScheduleFile(buffer, options, onProgress);
+    const out = await readScheduleFile(buffer, options, onProgress);
     // The schedules' JSON is transferred to the page, which transfers it on to the data worker.
     return Comlink.transfer(out, transferablesOf(out));
   },

@@ -1,14 +1,14 @@
 /**
  * Reads the CLI's input file and runs the analysis: a canonical JSON, or any file the import
- * readers know (recognised by content: XER, PMXML, MSPDI, Excel, CSV). Tables, period tables
- * included, go the one way the app reads them (parseScheduleFile → the column mapper), so a CSV
+ * readers know (recognised by content: XER, PMXML, MSPDI, MPX, Excel, CSV). Tables, period tables
+ * included, go the one way the app reads them (parseScheduleFileAsync → the column mapper), so a CSV
  * or workbook period table, long or wide, is read and reported on the same terms in both.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { analysePeriodTable, analyseSchedule, type Analysis } from '../core/evm';
 import { parseSchedule } from '../core/model';
-import { parseScheduleFile, detectFormat, ImportError, type ParseOutcome } from '../core/import';
+import { parseScheduleFileAsync, detectFormat, ImportError, type ParseOutcome } from '../core/import';
 import type { MappingProposal } from '../core/import/table';
 import type { Schedule } from '../core/model';
 import type { AnalyseArgs } from './args';
@@ -90,7 +90,7 @@ export async function analyseFile(args: AnalyseArgs): Promise<FileAnalysis> {
   try {
     // The CLI cannot show a mapping to confirm: the mapper's proposal is taken as it stands, and
     // the values are cumulative unless --incremental says otherwise (never guessed).
-    outcome = parseScheduleFile(bytes, { fileName: name, project: args.project, table: { confirmed: true, cumulative: !args.incremental, kind: args.table } });
+    outcome = await parseScheduleFileAsync(bytes, { fileName: name, project: args.project, table: { confirmed: true, cumulative: !args.incremental, kind: args.table } });
   } catch (e) {
     if (e instanceof ImportError) throw new InputError(e.message.startsWith(name) ? e.message : `${name}: ${e.message}`);
     throw e;

@@ -113,3 +113,18 @@ test('the report libraries (pdfmake and its fonts, exceljs) are chunks only the 
     expect(importers.map((n) => n.replace(/-[\w-]+\.js$/, '')), lib).toEqual(['data.worker']);
   }
 });
+
+test('the MPX reader is a chunk only the import worker loads (on demand), and is precached', () => {
+  const urls = precacheUrls();
+  const assets = readdirSync(join(dist, 'assets')).filter((n) => n.endsWith('.js'));
+  const mpx = assets.filter((n) => /^mpx-/.test(n));
+  expect(mpx).toHaveLength(1);
+  expect(urls).toContain(`assets/${mpx[0]}`);
+  const importers = assets.filter((n) => n !== mpx[0] && readFileSync(join(dist, 'assets', n), 'utf8').includes(mpx[0]));
+  expect(importers.map((n) => n.replace(/-[\w-]+\.js$/, ''))).toEqual(['import.worker']);
+  // A dynamic import: a P6 user's import worker never fetches it.
+  expect(readFileSync(join(dist, 'assets', importers[0]), 'utf8')).toMatch(new RegExp(`import\\(\\s*[\`'"]\\./${mpx[0].replace(/[.-]/g, '\\$&')}`));
+  // The reader's own code is in that chunk and nowhere else.
+  const holders = assets.filter((n) => readFileSync(join(dist, 'assets', n), 'utf8').includes('MPX files have no status date'));
+  expect(holders).toEqual(mpx);
+});

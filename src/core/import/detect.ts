@@ -7,13 +7,14 @@
  * - XER: text starting `ERMHDR`.
  * - PMXML: XML with an `APIBusinessObjects` (or older `BusinessObjects`) root.
  * - MSPDI: XML `<Project>` in the `http://schemas.microsoft.com/project` namespace.
- * - MPX: text starting `MPX,`.
+ * - MPX: text starting `MPX` and its field separator (a comma unless the writer chose another).
  * - OLE2 compound files (D0 CF 11 E0…): MS Project .mpp has a storage named `   114`, `   112`,
  *   `   19` or `   1` (MPP14/12/9/8); Excel 97–2003 a `Workbook`/`Book` stream; a password-protected
  *   .xlsx is an OLE2 file with `EncryptionInfo` and `EncryptedPackage`.
  * - ZIP: .xlsx has `xl/workbook.xml` among its entries.
  * - Asta Powerproject: text .pp files start 00 00 '000000'; newer ones are SQLite databases.
  */
+import { hasLazyReader } from './lazyReaders';
 import { inFile } from './types';
 
 export type FileFormat =
@@ -43,7 +44,9 @@ export interface Detection {
   note?: string;
 }
 
-const READABLE: ReadonlySet<FileFormat> = new Set(['xer', 'pmxml', 'mspdi', 'xlsx', 'xls', 'csv', 'json']);
+/** Formats every import worker reads; the others are readable once ./lazyReaders.ts lists them. */
+const BUILT_IN: ReadonlySet<FileFormat> = new Set(['xer', 'pmxml', 'mspdi', 'xlsx', 'xls', 'csv', 'json']);
+const isReadable = (format: FileFormat): boolean => BUILT_IN.has(format) || hasLazyReader(format);
 
 /** The extensions each format is usually saved with, for the renamed-file note. */
 const EXTENSIONS: Partial<Record<FileFormat, string[]>> = {
@@ -70,7 +73,11 @@ export function detectFormat(bytes: Uint8Array, fileName?: string): Detection {
 
 function detectContent(bytes: Uint8Array, fileName: string | undefined): Detection {
   const f = inFile(fileName);
-  const make = (format: FileFormat, label: string, message?: string): Detection => ({ format, label, readable: READABLE.has(format), message });
+  // A readable format needs no message: the "reader to come" advice is for formats without one.
+  const make = (format: FileFormat, label: string, message?: string): Detection => {
+    const readable = isReadable(format);
+    return readable ? { format, label, readable } : { format, label, readable, message };
+  };
 
   if (bytes.length === 0) return make('empty', 'an empty file', `${f}the file is empty (0 bytes). Export the schedule again and pick the new file.`);
 
@@ -93,8 +100,8 @@ function detectContent(bytes: Uint8Array, fileName: string | undefined): Detecti
     );
   const text = head.trimStart();
   if (text.startsWith('ERMHDR')) return make('xer', 'a Primavera P6 XER file');
-  if (text.startsWith('MPX,'))
-    return make('mpx', 'an MPX file', `${f}this is an MPX file (an old Microsoft Project exchange format). Earnest recognises it, but its MPX reader is still to come: open it in Microsoft Project and save it as XML (File › Save As › XML Format) instead.`);
+  if (/^MPX[,;\t]/.test(text))
+    return make('mpx', 'a Microsoft Project MPX file', `${f}this is a Microsoft Project MPX file, which this version of Earnest cannot read.`);
   if (text.startsWith('<')) {
     if (/<(?:[A-Za-z_][\w.-]*:)?(?:API)?BusinessObjects[\s>]/.test(text)) return make('pmxml', 'a Primavera P6 XML (PMXML) file');
     if (/<Project[\s>]/.test(text) && (/schemas\.microsoft\.com\/project/.test(text) || /<SaveVersion>|<Title>/.test(text))) return make('mspdi', 'a Microsoft Project XML file');

@@ -28,9 +28,11 @@ import type { PeriodTable } from '../evm/periodTable';
 import { repairImplausibleDates } from '../model/sanity';
 import { capProjectSummaries, capScheduleText } from './textCaps';
 import { dropImplausibleNumbers } from './numberCaps';
+import { hasLazyReader, loadReader } from './lazyReaders';
 
 export * from './types';
 export { detectFormat, type Detection, type FileFormat } from './detect';
+export { LAZY_READERS, hasLazyReader, loadReader, type LazyReader } from './lazyReaders';
 export { MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_NOTE_CHARS, MAX_WARNING_CHARS } from './textCaps';
 
 export interface TableChoice {
@@ -69,8 +71,30 @@ export type ParseOutcome =
   | { kind: 'period-table'; detection: Detection; table: PeriodTable; proposal: MappingProposal; preview: TablePreview }
   | { kind: 'needs-mapping'; detection: Detection; proposal: MappingProposal; preview: TablePreview };
 
+/**
+ * Reads a file whose reader is built in (XER, PMXML, MSPDI, Excel, CSV). Formats whose readers
+ * load on demand (./lazyReaders.ts: MPX, and MPP and Asta when they join) need
+ * `parseScheduleFileAsync`; given one, this throws an ImportError saying so.
+ */
 export function parseScheduleFile(bytes: Uint8Array, options: ParseOptions = {}): ParseOutcome {
-  const outcome = readByFormat(bytes, options);
+  return cleaned(readByFormat(bytes, options));
+}
+
+/**
+ * Every format: loads the reader first when it is one of the on-demand readers (in the import
+ * worker and the CLI), otherwise the same as `parseScheduleFile`. The result is cleaned the same
+ * way for every format.
+ */
+export async function parseScheduleFileAsync(bytes: Uint8Array, options: ParseOptions = {}): Promise<ParseOutcome> {
+  const detection = detectFormat(bytes, options.fileName);
+  if (!detection.readable || !hasLazyReader(detection.format)) return parseScheduleFile(bytes, options);
+  const reader = await loadReader(detection.format);
+  if (!reader) throw new ImportError(`${inFile(options.fileName)}${detection.label} has no reader in this version of Earnest.`);
+  return cleaned({ kind: 'schedules', detection, result: reader.read(bytes, options) });
+}
+
+/** The caps and repairs every reader's schedules go through (text lengths, implausible numbers and dates). */
+function cleaned(outcome: ParseOutcome): ParseOutcome {
   if (outcome.kind === 'schedules') {
     capProjectSummaries(outcome.result.projects);
     for (const s of outcome.result.schedules) {
@@ -101,6 +125,7 @@ function readByFormat(bytes: Uint8Array, options: ParseOptions): ParseOutcome {
     case 'csv':
       return fromTable(detection, [readCsv(decodeText(bytes).text, { fileName: options.fileName })], options);
     default:
+      if (hasLazyReader(detection.format)) throw new ImportError(`${inFile(options.fileName)}${detection.label} is read by a reader that loads on demand: use parseScheduleFileAsync.`);
       throw new ImportError(`${inFile(options.fileName)}${detection.label} is read by the command line only.`);
   }
 }

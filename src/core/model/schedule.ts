@@ -332,7 +332,7 @@ export interface ChangeOrder {
 }
 
 export interface SourceInfo {
-  format: 'xer' | 'pmxml' | 'mspdi' | 'mpp' | 'asta' | 'xlsx' | 'csv' | 'json' | 'synthetic';
+  format: 'xer' | 'pmxml' | 'mspdi' | 'mpx' | 'mpp' | 'asta' | 'xlsx' | 'csv' | 'json' | 'synthetic';
   fileName?: string;
   /** Application and version that wrote the file, when it says. */
   application?: string;

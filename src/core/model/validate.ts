@@ -155,7 +155,7 @@ const schema = z.object({
   baselines: z.array(z.object({ id: z.string(), name: z.string(), date: date.optional(), activities: z.array(z.object({ activityId: z.string(), start: date.optional(), finish: date.optional(), budgetCost: z.number().optional(), budgetUnits: z.number().optional() })) })).default([]),
   source: z
     .object({
-      format: z.enum(['xer', 'pmxml', 'mspdi', 'mpp', 'asta', 'xlsx', 'csv', 'json', 'synthetic']),
+      format: z.enum(['xer', 'pmxml', 'mspdi', 'mpx', 'mpp', 'asta', 'xlsx', 'csv', 'json', 'synthetic']),
       fileName: z.string().optional(),
       application: z.string().optional(),
       warnings: z.array(z.object({ message: z.string(), where: z.string().optional() })).default([]),

@@ -133,10 +133,17 @@ describe('files built here', () => {
     expect(d.message).toBe('site.zip: this is a ZIP archive holding export/site.xer. Unzip it and import site.xer itself.');
   });
 
-  it('Asta and MPX are recognised but not yet readable', () => {
+  it('Asta is recognised but not yet readable', () => {
     const asta = new Uint8Array([0, 0, 0x30, 0x30, 0x30, 0x30, 0x30, 0x30, 1, 2, 3]);
     expect(detectFormat(asta, 'job.pp')).toMatchObject({ format: 'asta', readable: false });
-    expect(detectFormat(bytes('MPX,Microsoft Project for Windows,4.0,ANSI\r\n'), 'a.mpx')).toMatchObject({ format: 'mpx', readable: false });
+  });
+
+  it('MPX is readable (its reader loads on demand, see lazyReaders.ts) and no longer sends users to XML', () => {
+    const d = detectFormat(bytes('MPX,Microsoft Project for Windows,4.0,ANSI\r\n'), 'a.mpx');
+    expect(d).toMatchObject({ format: 'mpx', readable: true });
+    expect(d.message).toBeUndefined();
+    // Another field separator (the character after "MPX") is MPX too.
+    expect(detectFormat(bytes('MPX;Microsoft Project for Windows;4.0;ANSI\r\n'), 'b.mpx').format).toBe('mpx');
   });
 
   it('a PDF report', () => expect(detectFormat(bytes('%PDF-1.7\n...'), 'report.xer').message).toMatch(/^report\.xer: this is a PDF document\./));

@@ -1,0 +1,35 @@
+/**
+ * Readers that load only when a file needs them. The built-in readers (XER, PMXML, MSPDI, Excel,
+ * CSV) are in every import worker; these are not: each entry is a dynamic import, so the bundler
+ * puts the reader in its own chunk and a P6 user never downloads the MPX, MPP or Asta code (or
+ * sql.js's WebAssembly). The service worker still precaches every chunk, so they work offline.
+ *
+ * Adding a reader is one line here: the format (as detect.ts names it) and its module, which
+ * exports `reader`. detect.ts marks a format readable as soon as it is listed.
+ */
+import type { FileFormat } from './detect';
+import type { ImportOptions, ImportResult } from './types';
+
+export interface LazyReader {
+  /** One-time set-up before the first read (e.g. sql.js compiling its WebAssembly). */
+  prepare?(): Promise<void>;
+  read(bytes: Uint8Array, options: ImportOptions): ImportResult;
+}
+
+export const LAZY_READERS: Partial<Record<FileFormat, () => Promise<LazyReader>>> = {
+  mpx: () => import('./mpx').then((m) => m.reader),
+};
+
+/** True when `format` has a reader that loads on demand. */
+export function hasLazyReader(format: FileFormat): boolean {
+  return Object.prototype.hasOwnProperty.call(LAZY_READERS, format);
+}
+
+/** Loads (and prepares) the reader for `format`, or undefined when it has none. */
+export async function loadReader(format: FileFormat): Promise<LazyReader | undefined> {
+  const load = LAZY_READERS[format];
+  if (!load) return undefined;
+  const reader = await load();
+  await reader.prepare?.();
+  return reader;
+}
