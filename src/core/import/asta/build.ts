@@ -156,6 +156,16 @@ export function buildAstaSchedule(t: AstaTables, options: BuildOptions = {}): Sc
   } else if (activities.length) {
     warnings.push({ message: 'No resource allocation carries a budgeted cost, so the programme has no costs: earned value is measured on durations. Add costs in Powerproject (resource allocations) for a cost-based BAC.', where: 'PERMANENT_SCHEDUL_ALLOCATION' });
   }
+  const summaryCosts = outline.topGroups.map((r) => num(r, 'CUMULATIVH_COSTAMOUNT')).filter((v): v is number => v !== null);
+  if (summaryCosts.length) {
+    const shown = tidy(summaryCosts.reduce((s, v) => s + v, 0));
+    if (Math.abs(shown - bac) > Math.max(0.01, 0.001 * Math.abs(shown))) {
+      warnings.push({
+        message: `Powerproject's summary shows a total cost of ${shown}, but the resource allocations read here budget ${bac}. The difference (for example consumable resources or costs entered on summary groups) is not in BAC: check the costs against Powerproject.`,
+        where: 'EXPANDED_TASK',
+      });
+    }
+  }
   if (activities.length) {
     warnings.push({ message: 'Powerproject baselines are not read: the current programme is used as the baseline, so PV follows today\u2019s plan. Import a file saved at baseline time first to keep the original plan.', where: 'file' });
   }

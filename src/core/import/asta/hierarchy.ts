@@ -29,6 +29,8 @@ export interface Outline {
   aliases: Map<number, number>;
   /** Bars and groups (by Asta id) that are summaries, for the note on links to them. */
   summaries: Set<number>;
+  /** The EXPANDED_TASK rows of the top-level groups, whose cumulative costs total the programme. */
+  topGroups: AstaRow[];
 }
 
 interface BarNode {
@@ -51,6 +53,7 @@ export function readOutline(t: AstaTables, warnings: ImportWarning[]): Outline {
     bars.set(id, { row, id, name: str(row, 'NAME'), order: order(row), expandedId: null, bars: [], leaves: [] });
   }
   const byExpanded = new Map<number, BarNode>();
+  const expandedRows = new Map<BarNode, AstaRow>();
   for (const row of table(t, 'EXPANDED_TASK')) {
     const bar = bars.get(num(row, 'BAR') ?? NaN);
     const id = num(row, 'EXPANDED_TASKID');
@@ -58,6 +61,7 @@ export function readOutline(t: AstaTables, warnings: ImportWarning[]): Outline {
     bar.expandedId = id;
     bar.name ??= str(row, 'NAME');
     byExpanded.set(id, bar);
+    expandedRows.set(bar, row);
   }
   const top: BarNode[] = [];
   for (const bar of bars.values()) {
@@ -124,7 +128,8 @@ export function readOutline(t: AstaTables, warnings: ImportWarning[]): Outline {
   walk(roots, null, '');
   for (const leaf of orphans) leaves.push({ ...leaf, wbsId: null });
 
-  return useWbsEntries(t, { wbs, leaves, aliases, summaries });
+  const topGroups = top.flatMap((b): AstaRow[] => { const r = expandedRows.get(b); return r ? [r] : []; });
+  return useWbsEntries(t, { wbs, leaves, aliases, summaries, topGroups });
 }
 
 function collectLeaves(bar: BarNode, seen = new Set<BarNode>()): Leaf[] {

@@ -124,6 +124,20 @@ describe('resources', () => {
     expect(s.source?.warnings.some((w) => /1 resource allocation belongs to summary groups or to activities not in the file \(2500 of budgeted cost\)/.test(w.message))).toBe(true);
   });
 
+  it('compares BAC with the total cost Powerproject shows on the top summary group', async () => {
+    const add = (db: Parameters<NonNullable<SqliteOptions['tweak']>>[0], cost: number) => {
+      db.run('ALTER TABLE EXPANDED_TASK ADD COLUMN CUMULATIVH_COSTAMOUNT REAL');
+      db.run('UPDATE EXPANDED_TASK SET CUMULATIVH_COSTAMOUNT = ? WHERE ID = 1000', [cost]);
+      db.run('UPDATE EXPANDED_TASK SET CUMULATIVH_COSTAMOUNT = 30000 WHERE ID = 1001'); // a lower group: not the total
+    };
+    const same = await read((db) => add(db, 75000));
+    expect(same.source?.warnings.some((w) => /summary shows a total cost/.test(w.message))).toBe(false);
+    const more = await read((db) => add(db, 82500));
+    expect(more.source?.warnings.map((w) => w.message)).toContain(
+      "Powerproject's summary shows a total cost of 82500, but the resource allocations read here budget 75000. The difference (for example consumable resources or costs entered on summary groups) is not in BAC: check the costs against Powerproject.",
+    );
+  });
+
   it('a programme without costs says EV will be measured on durations', () => {
     const text = new TextDecoder().decode(textPp());
     const noCosts = text
