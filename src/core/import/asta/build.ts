@@ -183,9 +183,13 @@ export function buildAstaSchedule(t: AstaTables, options: BuildOptions = {}): Sc
     snapshots: [],
     baselines: [],
     changeOrders: [],
-    source: { format: 'asta', application: `Asta Powerproject (${t.form === 'text' ? 'text' : 'SQLite'} .pp${t.version !== undefined ? `, version ${t.version}` : ''})`, warnings },
+    source: {
+      format: 'asta',
+      ...(options.fileName ? { fileName: options.fileName } : {}),
+      application: `Asta Powerproject (${t.form === 'text' ? 'text' : 'SQLite'} .pp${t.version !== undefined ? `, version ${t.version}` : ''})`,
+      warnings,
+    },
   };
-  if (options.fileName) schedule.source!.fileName = options.fileName;
   if (shortName) schedule.project.code = shortName;
   const start = str(summary, 'PROJECT_START');
   const finish = str(summary, 'PROJECT_END');

@@ -6,6 +6,7 @@
  * <table type>:` followed by comma-separated values; text values are written `<"…">` and may hold
  * commas. Rows of table types Earnest does not read are skipped.
  */
+import { decodeText } from '../encoding';
 import { ImportCancelled, ImportError, inFile, type ImportOptions } from '../types';
 import { TEXT_LAYOUTS, type TextTableLayout } from './layouts';
 import { COLUMN_KINDS, type AstaRow, type AstaTables, type Cell, type ColumnKind } from './tables';
@@ -113,7 +114,9 @@ export function readAstaTextTables(bytes: Uint8Array, options: ImportOptions): A
       `${where}The file is ${(bytes.length / 2 ** 20).toFixed(0)} MB; Powerproject text files up to ${MAX_TEXT_BYTES / 2 ** 20} MB can be read. Save the programme in Powerproject's current format, or export it as MS Project XML, and import that.`,
     );
   }
-  const text = new TextDecoder('utf-8').decode(bytes);
+  // MPXJ reads these files as UTF-8; older ones written on Windows may be in a code page instead.
+  const decoded = decodeText(bytes);
+  const text = decoded.text;
   const firstBreak = text.search(/[\r\n]/);
   const firstLine = firstBreak === -1 ? text : text.slice(0, firstBreak);
   const versionText = /^\0\0(\d+)/.exec(firstLine)?.[1];
@@ -166,6 +169,9 @@ export function readAstaTextTables(bytes: Uint8Array, options: ImportOptions): A
     if (!list) rows.set(reader.name, (list = []));
     list.push(row);
     rowCount++;
+  }
+  if (decoded.encoding !== 'utf-8' && decoded.note) {
+    warnings.push({ message: `Text encoding: ${decoded.note}. If names look garbled, tell us through the Contact page.`, where: 'file' });
   }
   if (badHeaders > 0) {
     warnings.push({ message: `${badHeaders} row${badHeaders === 1 ? '' : 's'} had no readable row header (#id sequence type:) and were skipped; the first is line ${firstBad}.`, where: `line ${firstBad}` });

@@ -115,6 +115,14 @@ describe('tolerance', () => {
     expect(s.activities[1].remainingDuration).toBe(8 * 24 + 9);
   });
 
+  it('an older file in the Windows code page keeps its £ signs, with a note on the encoding', () => {
+    const text = new TextDecoder().decode(textPp()).replace('Clad frame', 'Clad frame \u00a3');
+    const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0)); // windows-1252: £ is 0xA3
+    const s = readAsta(bytes, { fileName: 'site.pp' }).schedules[0];
+    expect(s.activities[3].name).toBe('Clad frame \u00a3');
+    expect(s.source?.warnings.some((w) => w.where === 'file' && /Text encoding: .*windows-1252/.test(w.message))).toBe(true);
+  });
+
   it('a text value may hold commas and colons', () => {
     expect(splitValues('<"a, b: c">,12,,<"x">', 0)).toEqual(['<"a, b: c">', '12', '', '<"x">']);
     const plan: Plan = { ...PLAN, tasks: PLAN.tasks.map((t, i) => (i === 0 ? { ...t, name: 'Excavate, level: grade' } : t)) };
