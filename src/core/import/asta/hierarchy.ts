@@ -101,41 +101,72 @@ export function readOutline(t: AstaTables, warnings: ImportWarning[]): Outline {
   const aliases = new Map<number, number>();
   const summaries = new Set<number>();
   const seen = new Set<BarNode>();
-  const walk = (nodes: BarNode[], parentId: string | null, prefix: string) => {
-    const sorted = [...nodes].sort((a, b) => a.order - b.order || a.id - b.id);
-    let n = 0;
-    for (const bar of sorted) {
-      if (seen.has(bar)) continue; // a damaged file can make a bar its own ancestor
-      seen.add(bar);
-      const sortedLeaves = [...bar.leaves].sort((a, b) => order(a.row) - order(b.row) || a.astaId - b.astaId);
-      if (bar.bars.length === 0 && sortedLeaves.length === 1 && bar.expandedId === null) {
-        const leaf = sortedLeaves[0];
-        leaves.push({ ...leaf, wbsId: parentId });
-        aliases.set(bar.id, leaf.astaId);
-        continue;
-      }
-      if (bar.bars.length === 0 && sortedLeaves.length === 0) continue; // an empty line of the chart
-      const code = prefix ? `${prefix}.${++n}` : String(++n);
-      const id = `bar-${bar.id}`;
-      wbs.push({ id, parentId, code, name: bar.name ?? `Summary ${bar.id}`, sequence: n });
-      summaries.add(bar.id);
-      if (bar.expandedId !== null) summaries.add(bar.expandedId);
-      for (const leaf of sortedLeaves) leaves.push({ ...leaf, wbsId: id });
-      walk(bar.bars, id, code);
-    }
+  const emitted = new Set<Leaf>();
+  const place = (leaf: Leaf, wbsId: string | null) => {
+    if (emitted.has(leaf)) return;
+    emitted.add(leaf);
+    leaves.push({ ...leaf, wbsId });
   };
-  for (const leaf of topLeaves) leaves.push({ ...leaf, wbsId: null });
-  walk(roots, null, '');
-  for (const leaf of orphans) leaves.push({ ...leaf, wbsId: null });
+  const bySiblingOrder = (a: BarNode, b: BarNode) => a.order - b.order || a.id - b.id;
+  for (const leaf of topLeaves) place(leaf, null);
+  // Depth-first without recursion: a damaged or hostile file may nest groups thousands deep.
+  const counters = new Map<string | null, number>();
+  const stack: { bar: BarNode; parentId: string | null; prefix: string }[] = [...roots]
+    .sort(bySiblingOrder)
+    .reverse()
+    .map((bar) => ({ bar, parentId: null, prefix: '' }));
+  while (stack.length) {
+    const { bar, parentId, prefix } = stack.pop() as (typeof stack)[number];
+    if (seen.has(bar)) continue; // a damaged file can make a group its own ancestor
+    seen.add(bar);
+    const sortedLeaves = [...bar.leaves].sort((a, b) => order(a.row) - order(b.row) || a.astaId - b.astaId);
+    if (bar.bars.length === 0 && sortedLeaves.length === 1 && bar.expandedId === null) {
+      place(sortedLeaves[0], parentId);
+      aliases.set(bar.id, sortedLeaves[0].astaId);
+      continue;
+    }
+    if (bar.bars.length === 0 && sortedLeaves.length === 0) continue; // an empty line of the chart
+    const n = (counters.get(parentId) ?? 0) + 1;
+    counters.set(parentId, n);
+    // Outline codes grow with depth; past a few hundred characters (no real programme) a group is
+    // coded by its Asta id so that a hostile file cannot make the codes quadratic in size.
+    const code = prefix.length > 400 ? `G${bar.id}` : prefix ? `${prefix}.${n}` : String(n);
+    const id = `bar-${bar.id}`;
+    wbs.push({ id, parentId, code, name: bar.name ?? `Summary ${bar.id}`, sequence: n });
+    summaries.add(bar.id);
+    if (bar.expandedId !== null) summaries.add(bar.expandedId);
+    for (const leaf of sortedLeaves) place(leaf, id);
+    for (const child of [...bar.bars].sort(bySiblingOrder).reverse()) stack.push({ bar: child, parentId: id, prefix: code });
+  }
+  for (const leaf of orphans) place(leaf, null);
+  // Groups inside each other in a loop are reachable from no top-level group: keep their activities.
+  let lost = 0;
+  for (const bar of bars.values()) {
+    for (const leaf of bar.leaves) {
+      if (!emitted.has(leaf)) {
+        place(leaf, null);
+        lost++;
+      }
+    }
+  }
+  if (lost) warnings.push({ message: `${lost} activit${lost === 1 ? 'y sits' : 'ies sit'} in summary groups that contain each other in a loop; ${lost === 1 ? 'it is' : 'they are'} placed at the top of the WBS.`, where: 'EXPANDED_TASK' });
 
   const topGroups = top.flatMap((b): AstaRow[] => { const r = expandedRows.get(b); return r ? [r] : []; });
   return useWbsEntries(t, { wbs, leaves, aliases, summaries, topGroups });
 }
 
-function collectLeaves(bar: BarNode, seen = new Set<BarNode>()): Leaf[] {
-  if (seen.has(bar)) return [];
-  seen.add(bar);
-  return [...bar.leaves, ...bar.bars.flatMap((b) => collectLeaves(b, seen))];
+function collectLeaves(root: BarNode): Leaf[] {
+  const out: Leaf[] = [];
+  const seen = new Set<BarNode>();
+  const stack = [root];
+  while (stack.length) {
+    const bar = stack.pop() as BarNode;
+    if (seen.has(bar)) continue;
+    seen.add(bar);
+    out.push(...bar.leaves);
+    stack.push(...bar.bars);
+  }
+  return out;
 }
 
 /** Replaces the outline with WBS_ENTRY when most activities point into it. */

@@ -148,6 +148,29 @@ describe('tolerance', () => {
     expect(s.source?.warnings.some((w) => /Calendar "A": its parent calendar forms a loop/.test(w.message))).toBe(true);
   });
 
+  it('groups nested 20,000 deep, and groups inside each other in a loop, keep every activity', () => {
+    const deep: string[] = [];
+    const depth = 20_000;
+    for (let i = 0; i < depth; i++) {
+      // Bar 5000+i is group 90000+i, inside group 90000+i-1 (the first inside the project group 1000).
+      deep.push(textRow(7, { BARID: 5000 + i, NAME: `<"Level ${i}">`, EXPANDED_TASK: i === 0 ? 1000 : 90000 + i - 1, NATURAL_ORDER: 10 }));
+      deep.push(textRow(23, { EXPANDED_TASKID: 90000 + i, BAR: 5000 + i, NAME: `<"Level ${i}">` }));
+    }
+    deep.push(textRow(21, { TASKID: 40000, NAME: '<"Deep task">', BAR: 5000 + depth - 1, CALENDAR: 1, LINKABLE_START: epoch('2025-06-02T08:00'), LINKABLE_FINISH: epoch('2025-06-02T17:00') }));
+    // Groups 197001 and 197002 inside each other.
+    deep.push(textRow(7, { BARID: 30001, NAME: '<"Loop A">', EXPANDED_TASK: 197002 }), textRow(23, { EXPANDED_TASKID: 197001, BAR: 30001 }));
+    deep.push(textRow(7, { BARID: 30002, NAME: '<"Loop B">', EXPANDED_TASK: 197001 }), textRow(23, { EXPANDED_TASKID: 197002, BAR: 30002 }));
+    deep.push(textRow(21, { TASKID: 40001, NAME: '<"Looped task">', BAR: 30002, CALENDAR: 1, LINKABLE_START: epoch('2025-06-02T08:00'), LINKABLE_FINISH: epoch('2025-06-02T17:00') }));
+    const s = readAsta(textPp(PLAN, deep), { fileName: 'deep.pp' }).schedules[0];
+    const deepTask = s.activities.find((a) => a.id === '40000');
+    expect(deepTask?.wbsId).toBe(`bar-${5000 + depth - 1}`);
+    expect(s.wbs).toHaveLength(2 + depth);
+    expect(Math.max(...s.wbs.map((w) => w.code.length))).toBeLessThan(500);
+    expect(s.wbs.find((w) => w.id === 'bar-5003')?.code).toBe('3.1.1.1');
+    expect(s.activities.find((a) => a.id === '40001')?.wbsId).toBeNull();
+    expect(s.source?.warnings.some((w) => /1 activity sits in summary groups that contain each other in a loop/.test(w.message))).toBe(true);
+  });
+
   it('leaves out an exception spanning centuries and an unreadable shift list, with notes', async () => {
     const bytes = await sqlitePp(PLAN, {
       tweak: (db) => {
