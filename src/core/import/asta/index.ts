@@ -45,7 +45,16 @@ export function readAsta(bytes: Uint8Array, options: ImportOptions = {}): Import
   if (options.isCancelled?.()) throw new ImportCancelled();
   const rows = [...tables.rows.values()].reduce((n, list) => n + list.length, 0);
   options.onProgress?.({ phase: 'building', bytesRead: bytes.length, totalBytes: bytes.length, rows });
-  const schedule = buildAstaSchedule(tables, { ...(options.fileName ? { fileName: options.fileName } : {}) });
+  let schedule;
+  try {
+    schedule = buildAstaSchedule(tables, { ...(options.fileName ? { fileName: options.fileName } : {}) });
+  } catch (e) {
+    // Out of memory or stack on a hostile file: say what to do rather than fail without a word.
+    if (!(e instanceof RangeError)) throw e;
+    throw new ImportError(
+      `${where}This Powerproject file is too large or too deeply nested to read in the browser (${e.message}). Export the programme from Powerproject as MS Project XML and import that file.`,
+    );
+  }
   if (schedule.activities.length === 0) {
     throw new ImportError(
       `${where}No activities were found in this Powerproject file (no readable TASK or MILESTONE rows). If Powerproject shows activities in it, export the programme as MS Project XML and import that, and tell us through the Contact page so we can read this file too.`,
