@@ -5,7 +5,8 @@
  * patterns for date ranges, and exceptions (holidays). A work pattern is a list of time entries
  * that tile each day from midnight to midnight, Sunday first, each entry typed by an EXCEPTIONN
  * row: types 8 (working), 32 (overtime) and 128 (weekend working) are working time, the others
- * (4 non-working, 16 holiday, 64 weather, weekend) are not. A new day starts at each entry that
+ * (4 non-working, 16 holiday, 64 weather, weekend) are not; files without that column say
+ * EXCEPTION_TYPE 0 for working time (IfcOpenShell pp2ifc). A new day starts at each entry that
  * starts at midnight. (MPXJ AstaReader.processCalendar / processWorkPattern.)
  *
  * As in MPXJ, every exception assignment is read as non-working time: which exception types can
@@ -95,7 +96,11 @@ export function readCalendars(t: AstaTables, warnings: ImportWarning[]): Calenda
   const exceptionTypes = new Map<number, { working: boolean; name: string | null }>();
   for (const r of table(t, 'EXCEPTIONN')) {
     const id = num(r, 'ID');
-    if (id !== null) exceptionTypes.set(id, { working: WORKING_TYPES.has(num(r, 'UNIQUE_BIT_FIELD') ?? 0), name: str(r, 'NAML') });
+    if (id === null) continue;
+    // MPXJ reads the type from UNIQUE_BIT_FIELD; IfcOpenShell's pp2ifc from EXCEPTION_TYPE (0 = working).
+    const bits = num(r, 'UNIQUE_BIT_FIELD');
+    const working = bits !== null ? WORKING_TYPES.has(bits) : num(r, 'EXCEPTION_TYPE') === 0;
+    exceptionTypes.set(id, { working, name: str(r, 'NAML') });
   }
   const working = (type: number | null) => type !== null && (exceptionTypes.get(type)?.working ?? false);
   const patterns = new Map<number, AstaRow>();

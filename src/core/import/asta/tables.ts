@@ -45,7 +45,7 @@ export const COLUMN_KINDS: Readonly<Record<string, Readonly<Record<string, Colum
   CALENDAR: { ID: 'num', NAME: 'str', DOMINANT_WORK_PATTERN: 'num', CALENDAR: 'num', WORK_PATTERNS: 'str', EXCEPTIONS: 'str' },
   WORK_PATTERN: { ID: 'num', NAME: 'str', SHIFTS: 'str' },
   TIME_ENTRY: { TIME_ENTRYID: 'num', EXCEPTION: 'num', START_TIME: 'time', END_TIME: 'time' },
-  EXCEPTIONN: { ID: 'num', UNIQUE_BIT_FIELD: 'num', NAML: 'str' },
+  EXCEPTIONN: { ID: 'num', UNIQUE_BIT_FIELD: 'num', EXCEPTION_TYPE: 'num', NAML: 'str' },
   EXCEPTION_ASSIGNMENT: { EXCEPTION_ASSIGNMENTID: 'num', START_DATE: 'date', END_DATE: 'date', EXCEPTIOO: 'num' },
   PERMANENT_RESOURCE: { ID: 'num', NAME: 'str', CALENDAR: 'num', CREATED_AS_FOLDER: 'num' },
   CONSUMABLE_RESOURCE: { ID: 'num', NAME: 'str', CALENDAR: 'num', MEASUREMENT: 'str', COST_PER_UNITAMOUNT: 'num', COST_PER_USEDEFAULTSAMOUNT: 'num', CREATED_AS_FOLDER: 'num' },

@@ -7,7 +7,7 @@
  *   day is a Julian Day Number (2415021 = 1900-01-01), the seconds count from midnight;
  * - other text-format dates are `yyyyMMdd[ HHmmss]`; times of day are `HHmmss` (leading zeros dropped);
  * - the SQLite form stores dates as `yyyy-MM-dd HH:mm:ss` text and a duration as one text column
- *   `"<kind>,<months>,<hours>"` where kind 1 is elapsed time.
+ *   `"<kind>,<months>,<hours>[,]"` where kind 1 is elapsed time.
  *
  * Every parser returns null for a value it cannot read rather than throwing: a reader that meets
  * one odd cell must keep the rest of the file.
@@ -105,7 +105,10 @@ export interface AstaDuration {
 export function sqliteDuration(raw: string | number | null | undefined): AstaDuration | null {
   if (typeof raw === 'number') return Number.isFinite(raw) ? { hours: raw, elapsed: false } : null;
   if (typeof raw !== 'string') return null;
+  // Trailing commas are dropped first: IfcOpenShell's pp2ifc reads the hours as the second-to-last
+  // item of a Python split, MPXJ as the third of a Java split (which drops trailing empty items).
   const parts = raw.split(',');
+  while (parts.length > 3 && parts[parts.length - 1].trim() === '') parts.pop();
   if (parts.length !== 3) return null;
   const hours = astaNumber(parts[2]);
   return hours === null ? null : { hours, elapsed: parts[0].trim() === '1' };

@@ -37,8 +37,8 @@ export const epoch = (when: When) => `${jdn(when)} ${secondsOf(when)}`;
 export const hhmmss = (hhmm: string) => String(Number(hhmm.replace(':', '')) * 100);
 /** SQLite-form date text. */
 export const sqlDate = (when: When) => `${when.slice(0, 10)} ${when.length > 10 ? when.slice(11, 16) : '00:00'}:00`;
-/** SQLite-form duration text: kind (1 = elapsed), months, hours. */
-export const sqlDuration = (hours: number, elapsed = false) => `${elapsed ? 1 : 0},0,${hours}`;
+/** SQLite-form duration text: kind (1 = elapsed), months, hours, and a trailing comma (see values.ts). */
+export const sqlDuration = (hours: number, elapsed = false) => `${elapsed ? 1 : 0},0,<${hours}>,`;
 
 // ---- the plan --------------------------------------------------------------------------------
 
@@ -232,11 +232,17 @@ function create(db: Database, name: string, columns: Record<string, 'INTEGER' | 
   stmt.free();
 }
 
-/** Packs a work pattern's days as the SQLite form's SHIFTS column. */
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * Packs a work pattern's days as the SQLite form's SHIFTS column: the number of days, then per
+ * day a number, the day's name in quotes, the number of entries and the entries (exception type,
+ * start, end). MPXJ skips the first two items of a day; IfcOpenShell's pp2ifc shows the name.
+ */
 export function packShifts(week: { exception: number; start: string; end: string }[][]): string {
   const parts: string[] = [String(week.length)];
   week.forEach((day, i) => {
-    parts.push(String(i), '0', String(day.length));
+    parts.push(String(i), `<"${DAY_NAMES[i]}">`, String(day.length));
     for (const e of day) parts.push(String(e.exception), hhmmss(e.start), hhmmss(e.end));
   });
   return parts.join(',');

@@ -41,6 +41,19 @@ describe('calendars', () => {
     expect(ex.has('2025-06-22')).toBe(false);
   });
 
+  it('reads working time from EXCEPTION_TYPE (0 = working) when a file has no UNIQUE_BIT_FIELD', async () => {
+    const s = await read((db) => {
+      db.run('DROP TABLE EXCEPTIONN');
+      db.run('CREATE TABLE EXCEPTIONN (ID INTEGER, EXCEPTION_TYPE INTEGER, NAML TEXT)');
+      db.run("INSERT INTO EXCEPTIONN VALUES (1, 0, 'Working'), (2, 1, 'Non Working'), (3, 2, 'Bank holiday')");
+    });
+    expect(s.calendars[0].workWeek[1]).toEqual([
+      [480, 720],
+      [780, 1020],
+    ]);
+    expect(s.activities[1].remainingDuration).toBe(40);
+  });
+
   it('a derived calendar with no work pattern of its own inherits its parent\u2019s week and adds its holidays', async () => {
     const s = await read((db) => db.run(`INSERT INTO CALENDAR (ID, PROJID, NAME, DOMINANT_WORK_PATTERN, CALENDAR, WORK_PATTERNS, EXCEPTIONS) VALUES (2, 0, 'Site', NULL, 1, '0', '1,${epoch('2025-07-04')},${epoch('2025-07-05')},3')`));
     const site = s.calendars.find((c) => c.name === 'Site');

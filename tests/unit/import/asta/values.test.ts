@@ -40,6 +40,7 @@ describe('Powerproject values', () => {
     expect(sqliteTimestamp('yesterday')).toBeNull();
     expect(sqliteDuration('0,0,<"16">')).toEqual({ hours: 16, elapsed: false });
     expect(sqliteDuration('1,0,48')).toEqual({ hours: 48, elapsed: true });
+    expect(sqliteDuration('0,0,<8.5>,')).toEqual({ hours: 8.5, elapsed: false });
     expect(sqliteDuration('16')).toBeNull();
   });
 });
