@@ -117,9 +117,16 @@ export function buildAstaSchedule(t: AstaTables, options: BuildOptions = {}): Sc
   const relationships: Relationship[] = [];
   let summaryLinks = 0;
   let danglingLinks = 0;
+  const sections = new Map<number, number>();
+  for (const r of table(t, 'TASK_COMPLETED_SECTION')) {
+    const id = num(r, 'ID');
+    const task = num(r, 'TASK');
+    if (id !== null && task !== null) sections.set(id, task);
+  }
+  // A link may name an activity, a bar holding one activity, or a completed section of a split task.
   const resolve = (astaId: number | null): Activity | undefined => {
     if (astaId === null) return undefined;
-    return activityByAsta.get(astaId) ?? activityByAsta.get(outline.aliases.get(astaId) ?? NaN);
+    return activityByAsta.get(astaId) ?? activityByAsta.get(outline.aliases.get(astaId) ?? NaN) ?? activityByAsta.get(sections.get(astaId) ?? NaN);
   };
   for (const r of [...table(t, 'LINK')].sort((a, b) => (num(a, 'ID') ?? 0) - (num(b, 'ID') ?? 0))) {
     const from = resolve(num(r, 'START_TASK'));

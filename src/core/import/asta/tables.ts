@@ -41,6 +41,8 @@ export const COLUMN_KINDS: Readonly<Record<string, Readonly<Record<string, Colum
   TASK: { TASKID: 'num', ...TASK_LIKE, RESUME: 'date' },
   MILESTONE: { MILESTONEID: 'num', ...TASK_LIKE, GIVEN_DATE_TIME: 'date', MILESTONE_TYPE: 'num', COMPLETED: 'num' },
   HAMMOCK_TASK: { HAMMOCK_TASKID: 'num' },
+  // The done part of a split task; links may name it instead of the task (mpxj issue 81).
+  TASK_COMPLETED_SECTION: { ID: 'num', TASK: 'num' },
   LINK: { ID: 'num', START_TASK: 'num', END_TASK: 'num', LINK_KIND: 'num', START_LAG_TIME: 'dur', END_LAG_TIME: 'dur' },
   CALENDAR: { ID: 'num', NAME: 'str', DOMINANT_WORK_PATTERN: 'num', CALENDAR: 'num', WORK_PATTERNS: 'str', EXCEPTIONS: 'str' },
   WORK_PATTERN: { ID: 'num', NAME: 'str', SHIFTS: 'str' },

@@ -71,6 +71,12 @@ describe('links', () => {
     expect(s.relationships[2]).toEqual({ predecessorId: '203', successorId: '204', type: 'SS', lagHours: 12 });
   });
 
+  it('a link from the completed section of a split task is a link from the task (mpxj issue 81)', () => {
+    const extra = [textRow(18, { ID: 950, TASK: 202 }), textRow(25, { ID: 60, START_TASK: 950, END_TASK: 204, LINK_KIND: 0 })];
+    const s = readAsta(textPp(PLAN, extra), { fileName: 'site.pp' }).schedules[0];
+    expect(s.relationships).toContainEqual({ predecessorId: '202', successorId: '204', type: 'FS', lagHours: 0 });
+  });
+
   it('a link to a bar holding one activity is a link to that activity', async () => {
     const s = await read((db) => db.run('UPDATE LINK SET START_TASK = 102 WHERE ID = 1'));
     expect(s.relationships[0]).toEqual({ predecessorId: '201', successorId: '202', type: 'FS', lagHours: 0 });
