@@ -256,7 +256,9 @@ function buildActivity(leaf: Leaf & { wbsId: string | null }, calendarId: string
   let finish = str(r, 'LINKABLE_FINISH');
   let complete = pct !== null && pct >= 99.995;
   if (leaf.kind === 'milestone') {
-    type = num(r, 'MILESTONE_TYPE') === 0 ? 'start-milestone' : 'finish-milestone';
+    // MPXJ (pull request 748): MILESTONE_TYPE 1 or missing is a finish milestone, anything else a start.
+    const kind = num(r, 'MILESTONE_TYPE');
+    type = kind === null || kind === 1 ? 'finish-milestone' : 'start-milestone';
     const at = str(r, 'GIVEN_DATE_TIME') ?? start ?? finish;
     start = at;
     finish = at;
