@@ -2,7 +2,7 @@
  * Asta Powerproject (.pp) reader: `readAsta(bytes)` → one project's canonical schedule.
  *
  * A .pp file is one of two physical forms: an older text file of positional rows (./textFile.ts,
- * ./layouts.ts) or, since Powerproject 14 or so, an SQLite database (./sqliteFile.ts). Both are
+ * ./layouts.ts) or, in newer versions, an SQLite database (./sqliteFile.ts). Both are
  * read into the same tables (./tables.ts) and built by one builder (./build.ts and its helpers).
  * The table and column facts come from MPXJ's Asta reader (joniles/mpxj, org/mpxj/asta); no
  * public Powerproject file was available to check them, so every import carries ASTA_NOTICE.
