@@ -8,9 +8,10 @@
  * AbstractFileFormat.java), cut after the last column Earnest reads: later columns are skipped.
  * The first column is the row id from the row header; the value after the colon is the second.
  *
- * Only version 13004 is mapped: reading another version with these positions would put numbers
- * into the wrong fields without any sign of it, so src/core/import/asta/textFile.ts refuses other
- * versions with a message instead.
+ * Version 12005 (Powerproject 12, FileFormat12005.java) is the same tables with fewer columns; it
+ * is derived below by dropping what 13004 added. Other versions are not mapped: reading them with
+ * these positions would put numbers into the wrong fields without any sign of it, so
+ * src/core/import/asta/textFile.ts refuses them with a message instead.
  */
 
 const cols = (s: string): readonly string[] => s.trim().split(/\s+/);
@@ -93,5 +94,40 @@ export const LAYOUTS_13004: ReadonlyMap<number, TextTableLayout> = new Map<numbe
   [190, { name: 'WBS_ENTRY', columns: cols('WBS_ENTRYID NATURAP_ORDER WBT_CODE WBT_NAME WBS_ENTRY') }],
 ]);
 
+/** The columns without the first occurrence of each name given (a name given twice drops two). */
+function drop(columns: readonly string[], ...names: string[]): readonly string[] {
+  const out = [...columns];
+  for (const name of names) {
+    const i = out.indexOf(name);
+    if (i === -1) throw new Error(`layout has no column ${name}`);
+    out.splice(i, 1);
+  }
+  return out;
+}
+
+/** What version 12005 lacks (or has extra) compared with 13004, table by table. */
+const CHANGES_12005: Record<string, (columns: readonly string[]) => readonly string[]> = {
+  PROJECT_SUMMARY: (c) => {
+    const out = [...c];
+    out.splice(out.indexOf('PROJECT_VERSION') + 1, 0, 'STANDARD_WORK_MIN_FADE');
+    return out;
+  },
+  EXCEPTIONN: (c) => drop(c, 'SORT_ORDER'),
+  TASK: (c) => drop(c, 'IFC_PRODUCT_SET', 'IFC_TASK_TYPE'),
+  MILESTONE: (c) => drop(c, 'IFC_PRODUCT_SET', 'IFC_TASK_TYPE'),
+  EXPANDED_TASK: (c) => drop(c, 'NUMBER_OF_ACTIVITIES', 'UNKNOWN', 'ONLY_PM_MAY_APPROVE', 'IFC_PRODUCT_SET', 'IFC_TASK_TYPE'),
+  CONSUMABLE_RESOURCE: (c) => drop(c, 'UNKNOWN', 'UNKNOWN', 'UNKNOWN'),
+  PERM_RESOURCE_SKILL: (c) => drop(c, 'UNKNOWN', 'UNKNOWN', 'UNKNOWN', 'AVAILABILITY'),
+  // Version 12 allocations hold no budgeted cost.
+  PERMANENT_SCHEDUL_ALLOCATION: (c) => drop(c, 'BUDGETED_COST_CURRENCY', 'BUDGETED_COST_AMOUNT', 'FLAGS', 'ALLOCATION_PROFILE', 'RESOURCE_CURVE'),
+};
+
+export const LAYOUTS_12005: ReadonlyMap<number, TextTableLayout> = new Map(
+  [...LAYOUTS_13004].map(([type, layout]) => [type, { name: layout.name, columns: CHANGES_12005[layout.name]?.(layout.columns) ?? layout.columns }]),
+);
+
 /** File versions whose layouts Earnest holds. */
-export const TEXT_LAYOUTS: ReadonlyMap<number, ReadonlyMap<number, TextTableLayout>> = new Map([[13004, LAYOUTS_13004]]);
+export const TEXT_LAYOUTS: ReadonlyMap<number, ReadonlyMap<number, TextTableLayout>> = new Map([
+  [13004, LAYOUTS_13004],
+  [12005, LAYOUTS_12005],
+]);

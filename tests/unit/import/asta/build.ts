@@ -11,7 +11,7 @@
  * One plan (`PLAN`) is written in both forms so the tests can check that both read the same.
  */
 import initSqlJs, { type Database } from 'sql.js';
-import { LAYOUTS_13004 } from '../../../../src/core/import/asta/layouts';
+import { TEXT_LAYOUTS } from '../../../../src/core/import/asta/layouts';
 
 export type Value = string | number | null;
 export type Row = Record<string, Value>;
@@ -152,8 +152,12 @@ export function fiveDayWeek(): { exception: number; start: string; end: string }
 const text = (s: string) => `<"${s}">`;
 
 /** One text-form row: `#<id> <sequence> <type>:` then the values in the layout's column order. */
-export function textRow(type: number, values: Record<string, Value>, sequence = 0): string {
-  const layout = LAYOUTS_13004.get(type);
+export function textRow(type: number, values: Record<string, Value>, sequence = 0, version = 13004): string {
+  return textRowOf(type, values, sequence, version);
+}
+
+function textRowOf(type: number, values: Record<string, Value>, sequence: number, version: number): string {
+  const layout = TEXT_LAYOUTS.get(version)?.get(type);
   if (!layout) throw new Error(`no layout for table type ${type}`);
   const cells = layout.columns.map((c) => {
     const v = values[c];
@@ -165,9 +169,10 @@ export function textRow(type: number, values: Record<string, Value>, sequence = 
 /** The first line: two NULs, the zero-padded file version, then free text. */
 export const textHeader = (version = 13004) => `\0\0${String(version).padStart(11, '0')} Asta Powerproject`;
 
-/** The plan as a version-13004 text .pp file. `extraLines` are appended (for tolerance tests). */
-export function textPp(plan: Plan = PLAN, extraLines: string[] = []): Uint8Array {
-  const lines = [textHeader()];
+/** The plan as a text .pp file (version 13004 unless given). `extraLines` are appended (for tolerance tests). */
+export function textPp(plan: Plan = PLAN, extraLines: string[] = [], version = 13004): Uint8Array {
+  const textRow = (type: number, values: Record<string, Value>, sequence = 0) => textRowOf(type, values, sequence, version);
+  const lines = [textHeader(version)];
   lines.push(textRow(2, { PROJECT_SUMMARYID: 1, SHORT_NAME: text(plan.code), LONG_NAME: text(plan.name), PROJECT_START: epoch(plan.start), PROJECT_END: epoch(plan.finish), PROJECT_BY: text('Site team') }));
   for (const e of EXCEPTION_TYPES) lines.push(textRow(12, { ID: e.id, UNIQUE_BIT_FIELD: e.bits, NAML: text(e.name) }));
   lines.push(textRow(17, { ID: 10, NAME: text('5 day week') }));

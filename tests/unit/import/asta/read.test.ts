@@ -131,6 +131,25 @@ describe.each(forms)('the %s form', (_form, make) => {
   });
 });
 
+describe('a version 12005 (Powerproject 12) text file', () => {
+  it('reads the same activities, dates, links, WBS and calendar; its allocations hold no costs', () => {
+    const v12 = readAsta(textPp(PLAN, [], 12005), { fileName: 'old.pp' }).schedules[0];
+    const v13 = readAsta(textPp(), { fileName: 'old.pp' }).schedules[0];
+    expect(v12.source?.application).toMatch(/version 12005/);
+    const shape = (s: Schedule) => ({
+      project: s.project,
+      wbs: s.wbs,
+      relationships: s.relationships,
+      calendars: s.calendars,
+      activities: s.activities.map(({ budgetCost: _b, remainingCost: _r, ...rest }) => rest),
+      units: s.assignments.map((a) => [a.activityId, a.resourceId, a.budgetUnits, a.actualUnits]),
+    });
+    expect(shape(v12)).toEqual(shape(v13));
+    expect(v12.activities.every((a) => a.budgetCost === 0)).toBe(true);
+    expect(v12.source?.warnings.some((w) => /no costs: earned value is measured on durations/.test(w.message))).toBe(true);
+  });
+});
+
 describe('what only the SQLite form holds', () => {
   it('takes the status date from the current progress period', async () => {
     const s = readAsta(await sqlitePp(), { fileName: 'depot.pp' }).schedules[0];
