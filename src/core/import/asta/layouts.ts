@@ -8,8 +8,8 @@
  * AbstractFileFormat.java), cut after the last column Earnest reads: later columns are skipped.
  * The first column is the row id from the row header; the value after the colon is the second.
  *
- * Version 12005 (Powerproject 12, FileFormat12005.java) is the same tables with fewer columns; it
- * is derived below by dropping what 13004 added. Other versions are not mapped: reading them with
+ * Versions 12005 and 12002 (Powerproject 12, FileFormat12005/12002.java) are the same tables with
+ * fewer columns; they are derived below by dropping what later versions added. Other versions are not mapped: reading them with
  * these positions would put numbers into the wrong fields without any sign of it, so
  * src/core/import/asta/textFile.ts refuses them with a message instead.
  */
@@ -126,8 +126,21 @@ export const LAYOUTS_12005: ReadonlyMap<number, TextTableLayout> = new Map(
   [...LAYOUTS_13004].map(([type, layout]) => [type, { name: layout.name, columns: CHANGES_12005[layout.name]?.(layout.columns) ?? layout.columns }]),
 );
 
+/** Version 12002 (Powerproject 12.0.0.1, FileFormat12002.java): 12005 less a few columns. */
+const CHANGES_12002: Record<string, (columns: readonly string[]) => readonly string[]> = {
+  CONSUMABLE_RESOURCE: (c) => drop(c, 'NO_NEW_ASSIGNMENTS'),
+  PERMANENT_RESOURCE: (c) => drop(c, 'NO_NEW_ASSIGNMENTS'),
+  PERM_RESOURCE_SKILL: (c) => drop(c, 'UNKNOWN', 'UNKNOWN'),
+  PERMANENT_SCHEDUL_ALLOCATION: (c) => drop(c, 'TIMESHEET_ROUND_UP_IF_UNDER', 'TIMESHEET_CAP_IF_OVER'),
+};
+
+export const LAYOUTS_12002: ReadonlyMap<number, TextTableLayout> = new Map(
+  [...LAYOUTS_12005].map(([type, layout]) => [type, { name: layout.name, columns: CHANGES_12002[layout.name]?.(layout.columns) ?? layout.columns }]),
+);
+
 /** File versions whose layouts Earnest holds. */
 export const TEXT_LAYOUTS: ReadonlyMap<number, ReadonlyMap<number, TextTableLayout>> = new Map([
   [13004, LAYOUTS_13004],
   [12005, LAYOUTS_12005],
+  [12002, LAYOUTS_12002],
 ]);

@@ -4,7 +4,7 @@
  * src/core/import/asta/layouts.ts writes them down (12005 is derived there from 13004).
  */
 import { describe, expect, it } from 'vitest';
-import { LAYOUTS_12005, LAYOUTS_13004, type TextTableLayout } from '../../../../src/core/import/asta/layouts';
+import { LAYOUTS_12002, LAYOUTS_12005, LAYOUTS_13004, type TextTableLayout } from '../../../../src/core/import/asta/layouts';
 
 const at = (layouts: ReadonlyMap<number, TextTableLayout>, table: string, column: string) => {
   const layout = [...layouts.values()].find((l) => l.name === table);
@@ -26,6 +26,16 @@ describe('text .pp column positions', () => {
   ])('%s.%s is column %i in version 13004 and %i in 12005', (table, column, v13, v12) => {
     expect(at(LAYOUTS_13004, table, column)).toBe(v13);
     expect(at(LAYOUTS_12005, table, column)).toBe(v12);
+  });
+
+  it.each([
+    ['PERMANENT_SCHEDUL_ALLOCATION', 'ALLOCATED_TO', 38],
+    ['PERMANENT_SCHEDUL_ALLOCATION', 'PERCENT_COMPLETE', 35],
+    ['PERM_RESOURCE_SKILL', 'PLAYER', 58],
+    ['PERMANENT_RESOURCE', 'CREATED_AS_FOLDER', 35],
+    ['TASK', 'LINKABLE_START', 52],
+  ])('%s.%s is column %i in version 12002', (table, column, v) => {
+    expect(at(LAYOUTS_12002, table, column)).toBe(v);
   });
 
   it('version 12 allocations hold no budgeted cost', () => {

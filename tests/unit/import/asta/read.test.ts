@@ -131,11 +131,11 @@ describe.each(forms)('the %s form', (_form, make) => {
   });
 });
 
-describe('a version 12005 (Powerproject 12) text file', () => {
+describe.each([12005, 12002])('a version %i (Powerproject 12) text file', (version) => {
   it('reads the same activities, dates, links, WBS and calendar; its allocations hold no costs', () => {
-    const v12 = readAsta(textPp(PLAN, [], 12005), { fileName: 'old.pp' }).schedules[0];
+    const v12 = readAsta(textPp(PLAN, [], version), { fileName: 'old.pp' }).schedules[0];
     const v13 = readAsta(textPp(), { fileName: 'old.pp' }).schedules[0];
-    expect(v12.source?.application).toMatch(/version 12005/);
+    expect(v12.source?.application).toMatch(new RegExp(`version ${version}`));
     const shape = (s: Schedule) => ({
       project: s.project,
       wbs: s.wbs,
