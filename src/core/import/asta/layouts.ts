@@ -126,6 +126,30 @@ export const LAYOUTS_12005: ReadonlyMap<number, TextTableLayout> = new Map(
   [...LAYOUTS_13004].map(([type, layout]) => [type, { name: layout.name, columns: CHANGES_12005[layout.name]?.(layout.columns) ?? layout.columns }]),
 );
 
+/**
+ * Version 13001 (Powerproject 13, FileFormat13001.java): 13004 with SCALE_SPR_FONTS_CONSISTENTLY
+ * before the project's names, no exception SORT_ORDER, and a group row (EXPANDED_TASK) whose cost
+ * and duration columns come in another order and lack MILESTONE_PERCENT_COMPLETE.
+ */
+const CHANGES_13001: Record<string, (columns: readonly string[]) => readonly string[]> = {
+  PROJECT_SUMMARY: (c) => {
+    const out = [...c];
+    out.splice(out.indexOf('NUMBER_BOOKED_OUT_SETS') + 1, 0, 'SCALE_SPR_FONTS_CONSISTENTLY');
+    return out;
+  },
+  EXCEPTIONN: (c) => drop(c, 'SORT_ORDER'),
+  EXPANDED_TASK: (c) => {
+    const out = [...drop(c, 'ONLY_PM_MAY_APPROVE', 'MILESTONE_PERCENT_COMPLETE')];
+    const at = out.indexOf('CUMULATIVE_ACTU_COSTCURRENCZ') + 1;
+    out.splice(at, 6, 'ONLY_PM_MAY_APPROVE', 'CUMULATIV_DURATIONTYPF', 'CUMULATIVE_ACTU_COSTAMOUNT', 'CUMULATIV_DURATIONHOURS', 'ACTUAL_CU_DURATIONTYPF', 'CUMULATIV_DURATIONELA_MONTHS', 'ACTUAL_CU_DURATIONELA_MONTHS');
+    return out;
+  },
+};
+
+export const LAYOUTS_13001: ReadonlyMap<number, TextTableLayout> = new Map(
+  [...LAYOUTS_13004].map(([type, layout]) => [type, { name: layout.name, columns: CHANGES_13001[layout.name]?.(layout.columns) ?? layout.columns }]),
+);
+
 /** Version 12002 (Powerproject 12.0.0.1, FileFormat12002.java): 12005 less a few columns. */
 const CHANGES_12002: Record<string, (columns: readonly string[]) => readonly string[]> = {
   CONSUMABLE_RESOURCE: (c) => drop(c, 'NO_NEW_ASSIGNMENTS'),
@@ -141,6 +165,7 @@ export const LAYOUTS_12002: ReadonlyMap<number, TextTableLayout> = new Map(
 /** File versions whose layouts Earnest holds. */
 export const TEXT_LAYOUTS: ReadonlyMap<number, ReadonlyMap<number, TextTableLayout>> = new Map([
   [13004, LAYOUTS_13004],
+  [13001, LAYOUTS_13001],
   [12005, LAYOUTS_12005],
   [12002, LAYOUTS_12002],
 ]);

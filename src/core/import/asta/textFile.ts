@@ -124,7 +124,7 @@ export function readAstaTextTables(bytes: Uint8Array, options: ImportOptions): A
   const layouts = TEXT_LAYOUTS.get(version);
   if (!layouts) {
     throw new ImportError(
-      `${where}This Powerproject file is text format version ${Number.isFinite(version) ? version : 'unknown'}; Earnest reads versions 13004 (Powerproject 13), 12005 and 12002 (Powerproject 12) and the SQLite .pp files of later versions. Open it in Powerproject and save it again (File > Save As, current format), or export it as MS Project XML, and import that file.`,
+      `${where}This Powerproject file is text format version ${Number.isFinite(version) ? version : 'unknown'}; Earnest reads versions 13004 and 13001 (Powerproject 13), 12005 and 12002 (Powerproject 12) and the SQLite .pp files of later versions. Open it in Powerproject and save it again (File > Save As, current format), or export it as MS Project XML, and import that file.`,
       'line 1',
     );
   }

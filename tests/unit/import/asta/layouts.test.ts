@@ -4,7 +4,7 @@
  * src/core/import/asta/layouts.ts writes them down (12005 is derived there from 13004).
  */
 import { describe, expect, it } from 'vitest';
-import { LAYOUTS_12002, LAYOUTS_12005, LAYOUTS_13004, type TextTableLayout } from '../../../../src/core/import/asta/layouts';
+import { LAYOUTS_13001, LAYOUTS_12002, LAYOUTS_12005, LAYOUTS_13004, type TextTableLayout } from '../../../../src/core/import/asta/layouts';
 
 const at = (layouts: ReadonlyMap<number, TextTableLayout>, table: string, column: string) => {
   const layout = [...layouts.values()].find((l) => l.name === table);
@@ -36,6 +36,17 @@ describe('text .pp column positions', () => {
     ['TASK', 'LINKABLE_START', 52],
   ])('%s.%s is column %i in version 12002', (table, column, v) => {
     expect(at(LAYOUTS_12002, table, column)).toBe(v);
+  });
+
+  it.each([
+    ['EXPANDED_TASK', 'CUMULATIVH_COSTAMOUNT', 35],
+    ['EXPANDED_TASK', 'CUMULATIVE_ACTU_COSTAMOUNT', 41],
+    ['PROJECT_SUMMARY', 'SHORT_NAME', 28],
+    ['EXCEPTIONN', 'NAML', 23],
+    ['TASK', 'LINKABLE_START', 54],
+    ['PERMANENT_SCHEDUL_ALLOCATION', 'ALLOCATED_TO', 45],
+  ])('%s.%s is column %i in version 13001', (table, column, v) => {
+    expect(at(LAYOUTS_13001, table, column)).toBe(v);
   });
 
   it('version 12 allocations hold no budgeted cost', () => {

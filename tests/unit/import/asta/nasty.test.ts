@@ -48,7 +48,7 @@ describe('files that are not Powerproject files', () => {
   });
   it('a text file of a version whose layout Earnest does not hold', () => {
     const text = new TextDecoder().decode(textPp()).replace(textHeader(), textHeader(11004));
-    expect(refusal(enc(text)).message).toMatch(/text format version 11004.*reads versions 13004 \(Powerproject 13\), 12005 and 12002.*save it again/);
+    expect(refusal(enc(text)).message).toMatch(/text format version 11004; Earnest reads versions 13004 and 13001 .*12005 and 12002.*save it again/);
   });
   it('a programme with no activities', () => {
     expect(refusal(enc(`${textHeader()}\r\n${textRow(2, { PROJECT_SUMMARYID: 1, SHORT_NAME: '<"X">' })}\r\n`)).message).toMatch(/No activities were found/);

@@ -131,6 +131,16 @@ describe.each(forms)('the %s form', (_form, make) => {
   });
 });
 
+describe('a version 13001 (early Powerproject 13) text file', () => {
+  it('reads to the same schedule as version 13004', () => {
+    const v13001 = readAsta(textPp(PLAN, [], 13001), { fileName: 'old.pp' }).schedules[0];
+    const v13004 = readAsta(textPp(), { fileName: 'old.pp' }).schedules[0];
+    expect(v13001.source?.application).toMatch(/version 13001/);
+    expect({ ...v13001, source: undefined }).toEqual({ ...v13004, source: undefined });
+    expect(v13001.source?.warnings).toEqual(v13004.source?.warnings);
+  });
+});
+
 describe.each([12005, 12002])('a version %i (Powerproject 12) text file', (version) => {
   it('reads the same activities, dates, links, WBS and calendar; its allocations hold no costs', () => {
     const v12 = readAsta(textPp(PLAN, [], version), { fileName: 'old.pp' }).schedules[0];
