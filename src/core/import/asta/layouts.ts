@@ -8,10 +8,10 @@
  * AbstractFileFormat.java), cut after the last column Earnest reads: later columns are skipped.
  * The first column is the row id from the row header; the value after the colon is the second.
  *
- * Versions 12005 and 12002 (Powerproject 12, FileFormat12005/12002.java) are the same tables with
- * fewer columns; they are derived below by dropping what later versions added. Other versions are not mapped: reading them with
- * these positions would put numbers into the wrong fields without any sign of it, so
- * src/core/import/asta/textFile.ts refuses them with a message instead.
+ * Versions 13001, 12005 and 12002 (FileFormat13001/12005/12002.java) are the same tables with a
+ * few columns fewer, more or moved; they are derived below from 13004. Older versions (11004 and
+ * before) are not mapped: reading them with these positions would put numbers into the wrong
+ * fields without any sign of it, so ./textFile.ts refuses them with a message instead.
  */
 
 const cols = (s: string): readonly string[] => s.trim().split(/\s+/);
