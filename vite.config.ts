@@ -23,8 +23,8 @@ export default defineConfig({
       injectManifest: {
         // Vite 8 would emit an ES-module worker, which a classic registration rejects.
         rollupFormat: 'iife',
-        // The shell, every lazy route chunk and worker bundle, styles and icons.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // The shell, every lazy route chunk and worker bundle, styles, icons and sql.js's WebAssembly (Asta .pp).
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,wasm}'],
         // The plugin adds the web manifest itself; globbing it too would list it twice.
         globIgnores: ['**/node_modules/**/*', 'manifest.webmanifest'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

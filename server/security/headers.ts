@@ -5,7 +5,8 @@
  * so it cannot be a file). Rather than allow 'unsafe-inline', its SHA-256 is computed from the built
  * index.html at start-up and allowed by hash; everything else must come from our own origin.
  * Styles: only stylesheets from our origin (React sets style props through the CSSOM, which CSP does
- * not restrict). Workers are emitted files under /assets.
+ * not restrict). Workers are emitted files under /assets. WebAssembly may compile ('wasm-unsafe-eval'),
+ * JavaScript eval may not.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -34,7 +35,9 @@ export interface SecurityHeadersOptions {
 export function cspDirectives(scriptHashes: readonly string[], https: boolean): Record<string, string[] | null> {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...scriptHashes],
+    // 'wasm-unsafe-eval' lets WebAssembly compile (sql.js, for Asta .pp files in the import worker)
+    // without allowing JavaScript eval: 'unsafe-eval' stays out.
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...scriptHashes],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
     'style-src-attr': ["'none'"],

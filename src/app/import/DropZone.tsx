@@ -60,7 +60,7 @@ export function DropZone({ onFile }: { onFile: (file: File) => void }) {
             column mapping before anything is imported.
           </li>
           <li>
-            <strong>Asta Powerproject</strong>: export to Microsoft Project XML first.
+            <strong>Asta Powerproject</strong>: the .pp file as Powerproject saves it (older text files and newer database files), or its Microsoft Project XML export. Asta support is new: the import summary says what it could not read.
           </li>
         </ul>
       </details>

@@ -28,11 +28,11 @@ import type { PeriodTable } from '../evm/periodTable';
 import { repairImplausibleDates } from '../model/sanity';
 import { capProjectSummaries, capScheduleText } from './textCaps';
 import { dropImplausibleNumbers } from './numberCaps';
-import { hasLazyReader, loadReader } from './lazyReaders';
+import { hasLazyReader, loadReader, type ReaderEnvironment } from './lazyReaders';
 
 export * from './types';
 export { detectFormat, type Detection, type FileFormat } from './detect';
-export { LAZY_READERS, hasLazyReader, loadReader, type LazyReader } from './lazyReaders';
+export { LAZY_READERS, hasLazyReader, loadReader, type LazyReader, type ReaderEnvironment } from './lazyReaders';
 export { MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_NOTE_CHARS, MAX_WARNING_CHARS } from './textCaps';
 
 export interface TableChoice {
@@ -85,10 +85,10 @@ export function parseScheduleFile(bytes: Uint8Array, options: ParseOptions = {})
  * worker and the CLI), otherwise the same as `parseScheduleFile`. The result is cleaned the same
  * way for every format.
  */
-export async function parseScheduleFileAsync(bytes: Uint8Array, options: ParseOptions = {}): Promise<ParseOutcome> {
+export async function parseScheduleFileAsync(bytes: Uint8Array, options: ParseOptions = {}, env: ReaderEnvironment = {}): Promise<ParseOutcome> {
   const detection = detectFormat(bytes, options.fileName);
   if (!detection.readable || !hasLazyReader(detection.format)) return parseScheduleFile(bytes, options);
-  const reader = await loadReader(detection.format);
+  const reader = await loadReader(detection.format, env);
   if (!reader) throw new ImportError(`${inFile(options.fileName)}${detection.label} has no reader in this version of Earnest.`);
   return cleaned({ kind: 'schedules', detection, result: reader.read(bytes, options) });
 }

@@ -10,14 +10,23 @@
 import type { FileFormat } from './detect';
 import type { ImportOptions, ImportResult } from './types';
 
+/**
+ * What a reader may need from where it runs. The browser bundle passes the URL of sql.js's
+ * WebAssembly (the import worker imports it with Vite's `?url`); Node finds it beside the package.
+ */
+export interface ReaderEnvironment {
+  locateWasm?: (file: string) => string;
+}
+
 export interface LazyReader {
   /** One-time set-up before the first read (e.g. sql.js compiling its WebAssembly). */
-  prepare?(): Promise<void>;
+  prepare?(env: ReaderEnvironment): Promise<void>;
   read(bytes: Uint8Array, options: ImportOptions): ImportResult;
 }
 
 export const LAZY_READERS: Partial<Record<FileFormat, () => Promise<LazyReader>>> = {
   mpx: () => import('./mpx').then((m) => m.reader),
+  asta: () => import('./asta').then((m) => ({ prepare: (env) => m.prepareAsta(env), read: m.readAsta })),
 };
 
 /** True when `format` has a reader that loads on demand. */
@@ -26,10 +35,10 @@ export function hasLazyReader(format: FileFormat): boolean {
 }
 
 /** Loads (and prepares) the reader for `format`, or undefined when it has none. */
-export async function loadReader(format: FileFormat): Promise<LazyReader | undefined> {
+export async function loadReader(format: FileFormat, env: ReaderEnvironment = {}): Promise<LazyReader | undefined> {
   const load = LAZY_READERS[format];
   if (!load) return undefined;
   const reader = await load();
-  await reader.prepare?.();
+  await reader.prepare?.(env);
   return reader;
 }

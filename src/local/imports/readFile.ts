@@ -1,5 +1,5 @@
 /**
- * What the import worker does with one untrusted file (XER, PMXML, MSPDI, MPX, Excel, CSV): read it into
+ * What the import worker does with one untrusted file (XER, PMXML, MSPDI, MPX, MPP, Asta, Excel, CSV): read it into
  * the canonical model, off the page's thread. Schedules go back as UTF-8 JSON in an ArrayBuffer
  * that the worker transfers (workers/import.worker.ts) and the page hands on, also transferred, to
  * the data worker, which parses it and stores it. JSON because V8 parses it faster than it
@@ -10,16 +10,16 @@
  */
 import { analysePeriodTable, PeriodTableError } from '../../core/evm';
 import { dashboardOf } from '../../core/insight';
-import { ImportError, parseScheduleFileAsync, type ImportProgress } from '../../core/import';
+import { ImportError, parseScheduleFileAsync, type ImportProgress, type ReaderEnvironment } from '../../core/import';
 import type { ImportFailure, ImportOptions, ImportOutcome } from '../contracts';
 
 /**
- * Async because some readers (MPX; MPP and Asta when they join) load on demand, as their own
+ * Async because some readers (MPX, MPP, Asta) load on demand, as their own
  * chunks: see src/core/import/lazyReaders.ts.
  */
-export async function readScheduleFile(buffer: ArrayBuffer, options: ImportOptions, onProgress?: (p: ImportProgress) => void): Promise<ImportOutcome | ImportFailure> {
+export async function readScheduleFile(buffer: ArrayBuffer, options: ImportOptions, onProgress?: (p: ImportProgress) => void, env?: ReaderEnvironment): Promise<ImportOutcome | ImportFailure> {
   try {
-    const outcome = await parseScheduleFileAsync(new Uint8Array(buffer), { ...options, onProgress });
+    const outcome = await parseScheduleFileAsync(new Uint8Array(buffer), { ...options, onProgress }, env);
     if (outcome.kind === 'needs-mapping') return outcome;
     if (outcome.kind === 'period-table') {
       // A period table is small: analyse it here and show it straight away.

@@ -133,9 +133,16 @@ describe('files built here', () => {
     expect(d.message).toBe('site.zip: this is a ZIP archive holding export/site.xer. Unzip it and import site.xer itself.');
   });
 
-  it('Asta is recognised but not yet readable', () => {
+  it('Asta (text and SQLite .pp) is readable, its reader loading on demand, and no longer sends users to XML', () => {
     const asta = new Uint8Array([0, 0, 0x30, 0x30, 0x30, 0x30, 0x30, 0x30, 1, 2, 3]);
-    expect(detectFormat(asta, 'job.pp')).toMatchObject({ format: 'asta', readable: false });
+    const text = detectFormat(asta, 'job.pp');
+    expect(text).toMatchObject({ format: 'asta', readable: true });
+    expect(text.message).toBeUndefined();
+    const sqlite = new Uint8Array(32);
+    sqlite.set(bytes('SQLite format 3\0'));
+    expect(detectFormat(sqlite, 'job.pp')).toMatchObject({ format: 'asta', readable: true });
+    // Another application's database is not taken for a schedule.
+    expect(detectFormat(sqlite, 'app.db').format).toBe('not-a-schedule');
   });
 
   it('MPX is readable (its reader loads on demand, see lazyReaders.ts) and no longer sends users to XML', () => {
