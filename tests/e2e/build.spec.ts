@@ -128,3 +128,22 @@ test('the MPX reader is a chunk only the import worker loads (on demand), and is
   const holders = assets.filter((n) => readFileSync(join(dist, 'assets', n), 'utf8').includes('MPX files have no status date'));
   expect(holders).toEqual(mpx);
 });
+
+test("the Asta reader and sql.js are chunks only an Asta import loads, and sql.js's WebAssembly is precached", () => {
+  const urls = precacheUrls();
+  const all = readdirSync(join(dist, 'assets'));
+  const assets = all.filter((n) => n.endsWith('.js'));
+  const asta = assets.filter((n) => /^asta-/.test(n));
+  expect(asta).toHaveLength(1);
+  const importers = assets.filter((n) => n !== asta[0] && readFileSync(join(dist, 'assets', n), 'utf8').includes(asta[0]));
+  expect(importers.map((n) => n.replace(/-[\w-]+\.js$/, ''))).toEqual(['import.worker']);
+  // sql.js's JavaScript is loaded by the Asta reader alone, and its WebAssembly is precached for offline use.
+  const sqlJs = assets.filter((n) => /^sql-wasm/.test(n));
+  expect(sqlJs).toHaveLength(1);
+  const sqlImporters = assets.filter((n) => n !== sqlJs[0] && readFileSync(join(dist, 'assets', n), 'utf8').includes(sqlJs[0]));
+  expect(sqlImporters).toEqual(asta);
+  const wasm = all.filter((n) => n.endsWith('.wasm'));
+  expect(wasm).toHaveLength(1);
+  expect(urls).toContain(`assets/${wasm[0]}`);
+  expect(urls).toContain(`assets/${asta[0]}`);
+});
