@@ -15,22 +15,9 @@
  * - Asta Powerproject: text .pp files start 00 00 '000000'; newer ones are SQLite databases.
  */
 import { hasLazyReader } from './lazyReaders';
-import { inFile } from './types';
+import { inFile, type FileFormat } from './types';
 
-export type FileFormat =
-  | 'xer'
-  | 'pmxml'
-  | 'mspdi'
-  | 'xlsx'
-  | 'xls'
-  | 'csv'
-  | 'json'
-  | 'mpp'
-  | 'asta'
-  | 'mpx'
-  | 'encrypted-workbook'
-  | 'not-a-schedule'
-  | 'empty';
+export type { FileFormat } from './types';
 
 export interface Detection {
   format: FileFormat;

@@ -7,8 +7,7 @@
  * Adding a reader is one line here: the format (as detect.ts names it) and its module, which
  * exports `reader`. detect.ts marks a format readable as soon as it is listed.
  */
-import type { FileFormat } from './detect';
-import type { ImportOptions, ImportResult } from './types';
+import type { FileFormat, ImportOptions, ImportResult } from './types';
 
 /**
  * What a reader may need from where it runs. The browser bundle passes the URL of sql.js's

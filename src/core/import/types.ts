@@ -77,3 +77,19 @@ export interface RawTable {
 export function inFile(fileName: string | undefined): string {
   return fileName ? `${fileName}: ` : '';
 }
+
+/** What a file is, as detect.ts recognises it from its content (here, so readers' registry and detection share it without importing each other). */
+export type FileFormat =
+  | 'xer'
+  | 'pmxml'
+  | 'mspdi'
+  | 'xlsx'
+  | 'xls'
+  | 'csv'
+  | 'json'
+  | 'mpp'
+  | 'asta'
+  | 'mpx'
+  | 'encrypted-workbook'
+  | 'not-a-schedule'
+  | 'empty';
