@@ -550,6 +550,9 @@ export function buildSchedules(src: P6Source, options: BuildOptions = {}): Impor
   // ---- Baselines ----------------------------------------------------------------------------
   for (const p of projects) {
     if (p.build !== 1) continue;
+    // A project with no activities has no dates or budgets to take a baseline from: a note about
+    // them would only puzzle (the import summary already says "(no activities)").
+    if (p.activities.length === 0) continue;
     const base = p.baseKey === -1 ? undefined : projectByKey.get(p.baseKey);
     if (base && base !== p && base.build !== 0) {
       const byCode = new Map<string, Activity>();

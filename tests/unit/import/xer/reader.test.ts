@@ -83,6 +83,16 @@ describe('readXer mapping', () => {
     expect(s.source!.warnings.some((w) => /no baseline project in P6/.test(w.message))).toBe(true);
   });
 
+  it('says nothing about a baseline for a project with no activities', () => {
+    const withEmpty: TableSpec = { ...PROJECT, rows: [...PROJECT.rows, [2, 'EMPTY', 10, '', '2024-03-01 08:00', '2024-01-02 08:00', '2024-12-20 17:00', 'CP_Phys']] };
+    const r = read(xer([withEmpty, PROJWBS, CALENDAR, TASK]));
+    const empty = r.schedules.find((x) => x.project.code === 'EMPTY');
+    expect(empty?.activities).toEqual([]);
+    expect(empty!.source!.warnings.filter((w) => /baseline/.test(w.message))).toEqual([]);
+    // The project with activities still says where its baseline comes from.
+    expect(r.schedules.find((x) => x.project.code === 'P1')!.source!.warnings.some((w) => /no baseline project in P6/.test(w.message))).toBe(true);
+  });
+
   it('reads a calendar with its exception day (45292 = 2024-01-01)', () => {
     expect(s.calendars[0]).toMatchObject({ id: '10', name: 'Standard', hoursPerDay: 8, exceptions: [{ date: '2024-01-01', intervals: [] }] });
     expect(s.calendars[0].workWeek.map((d) => d.length)).toEqual([0, 1, 1, 1, 1, 1, 0]);
