@@ -1,0 +1,190 @@
+/**
+ * The field map: where each field of an entity lives in its blocks. MS Project 2000+ store it
+ * in the project Props (one list per entity: tasks, resources, assignments), 28 bytes a field:
+ *
+ *   0  u32 bit mask (for flags kept in the meta blocks)
+ *   4  u16 offset in the fixed-data record (65535: not in fixed data)
+ *   6  u8  var-data key (MPP9/MPP12)
+ *   12 i32 field type: class prefix (0x0B40 task, 0x0C40 resource, 0x0F40 assignment) << 16 | field index
+ *   20 u16 category (0x0B / 0x64: a flag bit in a meta block; 0x02 short, 0x03 int, 0x05 double,
+ *          0x08 string, 0x13 date, 0x48 GUID, 0x65 work/currency, 0x66 units)
+ *
+ * Fixed-data fields are listed in offset order per block; when the offset drops, the next block
+ * (Fixed2Data) starts. MPP14 files key var data by the field index itself; MPP9/12 by the byte at 6.
+ * Field indexes are MS Project's own (the low 16 bits of the FieldID in MSPDI XML).
+ */
+import type { Bytes, FixedData, VarData } from './blocks';
+import { Bytes as BytesClass } from './blocks';
+import { money, tenthsToHours, timestampAt, workHours } from './values';
+import type { LocalDateTime } from '../../model/dates';
+
+export const TASK_FIELD_MAP_KEYS = [131092, 50331668];
+export const RESOURCE_FIELD_MAP_KEYS = [131093, 50331669];
+export const ASSIGNMENT_FIELD_MAP_KEYS = [131095, 50331671];
+
+/** Where a field is: fixed block 0 or 1 at `offset`, or var data under `varKey`; absent: not stored. */
+export interface FieldLoc {
+  block: number;
+  offset: number;
+  varKey: number;
+}
+
+const VAR = -1;
+
+function categorySize(category: number): number {
+  switch (category) {
+    case 0x02:
+      return 2;
+    case 0x03:
+    case 0x13:
+      return 4;
+    case 0x05:
+    case 0x65:
+    case 0x66:
+      return 8;
+    case 0x48:
+      return 16;
+    default:
+      return 0;
+  }
+}
+
+export class FieldMap {
+  private readonly locs = new Map<number, FieldLoc>();
+  /** Largest end offset of a fixed field, per block: records shorter than this are padded with zeros. */
+  readonly maxFixed = [0, 0];
+
+  constructor(data: Uint8Array | undefined, prefix: number, typeIsVarKey: boolean) {
+    if (!data) return;
+    const b = new BytesClass(data);
+    let last = 0;
+    let block = 0;
+    for (let i = 0; i + 28 <= data.length; i += 28) {
+      const offset = b.u16(i + 4);
+      const type = b.i32(i + 12);
+      const category = b.u16(i + 20);
+      const index = type & 0xffff;
+      const inClass = type >>> 16 === prefix;
+      if (category === 0x0b || category === 0x64) continue;
+      if (offset !== 65535) {
+        if (offset < last) block++;
+        last = offset;
+        if (block > 1) break;
+        const end = offset + categorySize(category);
+        if (end > this.maxFixed[block]) this.maxFixed[block] = end;
+        if (inClass && !this.locs.has(index)) this.locs.set(index, { block, offset, varKey: 0 });
+      } else if (inClass && !this.locs.has(index)) {
+        const varKey = typeIsVarKey ? index : b.u8(i + 6);
+        if (varKey !== 0) this.locs.set(index, { block: VAR, offset: 0, varKey });
+      }
+    }
+  }
+
+  get(index: number): FieldLoc | undefined {
+    return this.locs.get(index);
+  }
+  get size(): number {
+    return this.locs.size;
+  }
+}
+
+/** One entity's blocks: its fixed record(s) and its var data, read field by field through a FieldMap. */
+export class Row {
+  uid = 0;
+  private b0: Bytes | undefined;
+  private s0 = 0;
+  private l0 = 0;
+  private b1: Bytes | undefined;
+  private s1 = 0;
+  private l1 = 0;
+
+  constructor(
+    private readonly map: FieldMap,
+    private readonly vars: VarData | undefined,
+  ) {}
+
+  /** Points the row at record `i` of the fixed blocks. */
+  at(uid: number, fixed: FixedData, i: number, fixed2?: FixedData, i2 = i): this {
+    this.uid = uid;
+    this.b0 = fixed.bytes;
+    this.s0 = fixed.starts[i];
+    this.l0 = fixed.lengths[i];
+    if (fixed2 && i2 >= 0 && i2 < fixed2.starts.length && fixed2.starts[i2] >= 0) {
+      this.b1 = fixed2.bytes;
+      this.s1 = fixed2.starts[i2];
+      this.l1 = fixed2.lengths[i2];
+    } else this.b1 = undefined;
+    return this;
+  }
+
+  /** Where the last `find` landed (fields, not a tuple: this runs for every field of every row). */
+  private pb: Bytes | undefined;
+  private pp = 0;
+
+  /** Finds a field of `size` bytes; false when absent or past the record's end. */
+  private find(loc: FieldLoc, size: number): boolean {
+    this.pb = undefined;
+    if (loc.block === 0) {
+      if (loc.offset + size > this.l0) return false;
+      this.pb = this.b0;
+      this.pp = this.s0 + loc.offset;
+    } else if (loc.block === 1) {
+      if (!this.b1 || loc.offset + size > this.l1) return false;
+      this.pb = this.b1;
+      this.pp = this.s1 + loc.offset;
+    } else {
+      if (!this.vars) return false;
+      const s = this.vars.start(this.uid, loc.varKey);
+      if (s < 0 || this.vars.size(this.uid, loc.varKey) < size) return false;
+      this.pb = this.vars.bytes;
+      this.pp = s;
+    }
+    return this.pb !== undefined;
+  }
+
+  has(index: number): boolean {
+    return this.map.get(index) !== undefined;
+  }
+
+  int(index: number): number | undefined {
+    const loc = this.map.get(index);
+    if (!loc) return undefined;
+    return this.find(loc, 4) ? (this.pb as Bytes).i32(this.pp) : loc.block >= 0 ? 0 : undefined;
+  }
+  short(index: number): number | undefined {
+    const loc = this.map.get(index);
+    if (!loc) return undefined;
+    return this.find(loc, 2) ? (this.pb as Bytes).u16(this.pp) : loc.block >= 0 ? 0 : undefined;
+  }
+  /** A double as stored, or undefined when the field is not stored (0 when stored but empty). */
+  private double(index: number): number | undefined {
+    const loc = this.map.get(index);
+    if (!loc) return undefined;
+    return this.find(loc, 8) ? (this.pb as Bytes).f64(this.pp) : 0;
+  }
+  money(index: number): number | undefined {
+    const v = this.double(index);
+    return v === undefined ? undefined : money(v);
+  }
+  work(index: number): number | undefined {
+    const v = this.double(index);
+    return v === undefined ? undefined : workHours(v);
+  }
+  /** A duration in hours (stored as tenths of a minute; a 512-byte var value is text, not a duration). */
+  hours(index: number): number | undefined {
+    const loc = this.map.get(index);
+    if (!loc) return undefined;
+    if (loc.block < 0 && this.vars && this.vars.size(this.uid, loc.varKey) === 512) return undefined;
+    return this.find(loc, 4) ? tenthsToHours((this.pb as Bytes).i32(this.pp)) : loc.block >= 0 ? 0 : undefined;
+  }
+  date(index: number): LocalDateTime | undefined {
+    const loc = this.map.get(index);
+    if (!loc) return undefined;
+    return this.find(loc, 4) ? timestampAt(this.pb as Bytes, this.pp) : undefined;
+  }
+  text(index: number): string | undefined {
+    const loc = this.map.get(index);
+    if (!loc || loc.block >= 0 || !this.vars) return undefined;
+    return this.vars.string(this.uid, loc.varKey);
+  }
+}
