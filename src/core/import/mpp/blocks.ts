@@ -153,9 +153,10 @@ export interface FixedData {
 
 /**
  * Records located through FixedMeta: record i starts at meta item i's offset and runs to the
- * next record's offset (or to `fixedSize` when the layout fixes it), clipped to `maxSize`.
+ * next record's offset (or to `fixedSize` when the layout fixes it), clipped to `maxSize`; a
+ * record the offsets give no length gets `minSize` (MPP12 writes some records that way).
  */
-export function readFixedData(meta: FixedMeta, data: Uint8Array, maxSize = 0, fixedSize = 0): FixedData {
+export function readFixedData(meta: FixedMeta, data: Uint8Array, maxSize = 0, fixedSize = 0, minSize = 0): FixedData {
   const bytes = new Bytes(data);
   const n = meta.count;
   const starts = new Int32Array(n).fill(-1);
@@ -169,6 +170,7 @@ export function readFixedData(meta: FixedMeta, data: Uint8Array, maxSize = 0, fi
     if (fixedSize) size = Math.min(fixedSize, available);
     else {
       size = i + 1 === n ? available : offsetOf(i + 1) - start;
+      if (size === 0) size = minSize;
       if (size < 0 || size > available) size = maxSize ? Math.min(maxSize, available) : available;
       if (maxSize && size > maxSize) size = maxSize;
     }

@@ -87,21 +87,22 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
   if (!version) {
     throw new ImportError(`${inFile(fileName)}this OLE2 file is not a Microsoft Project plan (it has no project storage; it may be another Office document renamed to .mpp). Check that you chose the right file.`);
   }
-  if (version.fileVersion !== 14) {
+  if (version.fileVersion < 12) {
     throw new ImportError(
-      `${inFile(fileName)}this .mpp was saved in the ${FORMAT_NAMES[version.fileVersion]} format, which Earnest cannot read yet (it reads .mpp files saved by Project 2010 or later). ${SAVE_AS_XML}`,
+      `${inFile(fileName)}this .mpp was saved in the ${FORMAT_NAMES[version.fileVersion]} format, which Earnest cannot read yet (it reads .mpp files saved by Project 2007 or later). ${SAVE_AS_XML}`,
       FORMAT_NAMES[version.fileVersion],
     );
   }
   progress(0);
 
-  const rootPropsData = file.read(file.root.children.get('Props14'));
+  const is14 = version.fileVersion === 14;
+  const rootPropsData = file.read(file.root.children.get(is14 ? 'Props14' : 'Props12'));
   const rootProps = rootPropsData ? new Props(new Bytes(rootPropsData)) : undefined;
   const passwordFlag = rootProps?.u8(P.passwordFlag) ?? 0;
   if (passwordFlag & 1 && rootProps?.has(P.protectionPasswordHash)) {
     throw new ImportError(
       `${inFile(fileName)}this .mpp file is protected by a password, and Earnest cannot open password-protected plans. Open it in Microsoft Project, remove the password (File > Save As > Tools > General Options), save it, and import it again; or ${SAVE_AS_XML.charAt(0).toLowerCase()}${SAVE_AS_XML.slice(1)}`,
-      'Props14',
+      is14 ? 'Props14' : 'Props12',
     );
   }
   const code = rootProps?.u8(P.encryptionCode) ?? 0;
@@ -120,9 +121,13 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
   }
   const meta = readFixedMeta(required(file, fileName, dir, 'TBkndTask', 'FixedMeta'), 47);
   if (!meta) throw new ImportError(`${inFile(fileName)}the task table of this .mpp file is damaged (its FixedMeta block has the wrong signature). ${SAVE_AS_XML}`, 'TBkndTask/FixedMeta');
-  const fixed = readFixedData(meta, required(file, fileName, dir, 'TBkndTask', 'FixedData'), map.maxFixed[0]);
+  // Record sizes: MPP14 records are clipped to the field map's size and Fixed2Meta items are
+  // 92–96 bytes (told apart by which matches the task count); MPP12 records are clipped to 768
+  // bytes, an empty one counts as full size, and Fixed2Meta items are 86 bytes.
+  const fixedData = required(file, fileName, dir, 'TBkndTask', 'FixedData');
+  const fixed = is14 ? readFixedData(meta, fixedData, map.maxFixed[0]) : readFixedData(meta, fixedData, 768, 0, map.maxFixed[0]);
   const meta2Data = file.read(cfbFind(dir, 'TBkndTask', 'Fixed2Meta'));
-  const meta2 = meta2Data ? readFixedMeta(meta2Data, itemSizeMatching(meta.count, 92, 93, 94, 95, 96)) : undefined;
+  const meta2 = meta2Data ? readFixedMeta(meta2Data, is14 ? itemSizeMatching(meta.count, 92, 93, 94, 95, 96) : 86) : undefined;
   const fixed2Data = file.read(cfbFind(dir, 'TBkndTask', 'Fixed2Data'));
   const fixed2 = meta2 && fixed2Data ? readFixedData(meta2, fixed2Data) : undefined;
   const vars = VarData.fromVarMeta12(required(file, fileName, dir, 'TBkndTask', 'VarMeta'), required(file, fileName, dir, 'TBkndTask', 'Var2Data'));
@@ -133,7 +138,7 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
   const consMetaData = file.read(cfbFind(dir, 'TBkndCons', 'FixedMeta'));
   const consData = file.read(cfbFind(dir, 'TBkndCons', 'FixedData'));
   const consMeta = consMetaData ? readFixedMeta(consMetaData, 10) : undefined;
-  if (consMeta && consData) readLinks(consMeta, unscramble(consData, mask), tasks, version.appVersion > 14);
+  if (consMeta && consData) readLinks(consMeta, unscramble(consData, mask), tasks, is14 && version.appVersion > 14);
 
   return {
     project,

@@ -120,7 +120,7 @@ function taskRecords(b: TaskBlocks): Map<number, number> {
       continue;
     }
     if (len === NULL_RECORD) {
-      const uid = fixed.bytes.i32(start);
+      const uid = b.fileVersion >= 14 ? fixed.bytes.i32(start) : fixed.bytes.u16(start);
       if (!out.has(uid)) out.set(uid, i);
       continue;
     }
@@ -150,9 +150,13 @@ export function readTasks(b: TaskBlocks, tick: (n: number) => void): MspdiTask[]
     if (++n % 1000 === 0) tick(n);
     const fixed = b.fixed;
     if (fixed.lengths[i] === NULL_RECORD) {
-      tasks.push(nullTask(fixed.bytes.i32(fixed.starts[i]), fixed.bytes.i32(fixed.starts[i] + 4)));
+      // Blank rows: unique ID at 0 and ID at 4 (ints in MPP14, shorts before).
+      const s = fixed.starts[i];
+      tasks.push(is14 ? nullTask(fixed.bytes.i32(s), fixed.bytes.i32(s + 4)) : nullTask(fixed.bytes.u16(s), fixed.bytes.u16(s + 4)));
       continue;
     }
+    // Before MPP14 a record shorter than the field map is debris, except the project summary row.
+    if (!is14 && uid !== 0 && fixed.lengths[i] < b.map.maxFixed[0]) continue;
     row.at(uid, fixed, i, b.fixed2);
     const id = row.int(T.id) ?? 0;
     const name = row.text(T.name);
