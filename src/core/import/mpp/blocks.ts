@@ -201,10 +201,13 @@ export class VarData {
     return vd;
   }
 
-  /** VarMeta as Project 2000–2003 write it (VarMeta9): 24-byte header, then 8-byte items (uid, key byte at 4, offset in the 3 bytes after? see reader). */
-  static fromItems(data: Uint8Array, items: [uid: number, key: number, offset: number][]): VarData {
+  /** VarMeta as Project 2000–2003 write it (VarMeta9): 24-byte header, then 8-byte items (3-byte uid, 1-byte key, offset). */
+  static fromVarMeta9(meta: Uint8Array, data: Uint8Array): VarData {
+    const m = new Bytes(meta);
     const vd = new VarData(data);
-    for (const [uid, key, offset] of items) vd.add(uid, key, offset);
+    if (m.u32(0) !== FIXED_META_MAGIC) return vd;
+    const count = m.i32(8);
+    for (let i = 0, p = 24; i < count && p + 8 <= m.length; i++, p += 8) vd.add(m.u8(p) | (m.u8(p + 1) << 8) | (m.u8(p + 2) << 16), m.u8(p + 3), m.i32(p + 4));
     return vd;
   }
 

@@ -30,6 +30,8 @@ export interface FieldLoc {
 }
 
 const VAR = -1;
+/** Task field 481, "enterprise data": see Row.extraField. */
+const ENTERPRISE_DATA = 481;
 
 function categorySize(category: number): number {
   switch (category) {
@@ -142,25 +144,68 @@ export class Row {
     return this.pb !== undefined;
   }
 
-  has(index: number): boolean {
-    return this.map.get(index) !== undefined;
+  /**
+   * MPP9 keeps the fields Project 2000 added late (baselines 1–10, physical % complete, EV
+   * method…) not in the field map but in one var-data value per task, the "enterprise data"
+   * block (field 481): a little property list keyed by field type (prefix << 16 | index), each
+   * value running to the next one's offset. Parsed once per row, on first need.
+   */
+  private extraUid = -1;
+  private extra: Map<number, [number, number]> | undefined;
+  private extraField(index: number, size: number): boolean {
+    const loc = this.map.get(ENTERPRISE_DATA);
+    if (!loc || loc.block >= 0 || !this.vars) return false;
+    if (this.extraUid !== this.uid) {
+      this.extraUid = this.uid;
+      this.extra = undefined;
+      const s = this.vars.start(this.uid, loc.varKey);
+      if (s >= 0) {
+        const b = this.vars.bytes;
+        const len = this.vars.size(this.uid, loc.varKey);
+        const end = s + Math.min(Math.max(b.i32(s), 0), len);
+        const count = Math.min(b.i32(s + 4), Math.floor((len - 8) / 8));
+        const items: [number, number][] = [];
+        for (let i = 0; i < count; i++) items.push([b.i32(s + 8 + i * 8), b.i32(s + 12 + i * 8)]);
+        items.sort((x, y) => x[1] - y[1]);
+        this.extra = new Map();
+        items.forEach(([key, off], i) => {
+          const from = s + off;
+          const to = i + 1 < items.length ? s + items[i + 1][1] : end;
+          if (off >= 0 && from <= to && to <= end) this.extra?.set(key & 0xffff, [from, to - from]);
+        });
+      }
+    }
+    const e = this.extra?.get(index);
+    if (!e || e[1] < size) return false;
+    this.pb = this.vars.bytes;
+    this.pp = e[0];
+    return true;
+  }
+
+  /** Finds field `index` of `size` bytes in the map's place for it, else in the enterprise block. */
+  private locate(index: number, size: number): boolean {
+    const loc = this.map.get(index);
+    if (loc) return this.find(loc, size);
+    return this.extraField(index, size);
+  }
+  /** Whether a missing value reads as 0 (a fixed-data field past a short record) or as absent. */
+  private zeroWhenMissing(index: number): boolean {
+    const loc = this.map.get(index);
+    return loc !== undefined && loc.block >= 0;
   }
 
   int(index: number): number | undefined {
-    const loc = this.map.get(index);
-    if (!loc) return undefined;
-    return this.find(loc, 4) ? (this.pb as Bytes).i32(this.pp) : loc.block >= 0 ? 0 : undefined;
+    if (this.locate(index, 4)) return (this.pb as Bytes).i32(this.pp);
+    return this.zeroWhenMissing(index) ? 0 : undefined;
   }
   short(index: number): number | undefined {
-    const loc = this.map.get(index);
-    if (!loc) return undefined;
-    return this.find(loc, 2) ? (this.pb as Bytes).u16(this.pp) : loc.block >= 0 ? 0 : undefined;
+    if (this.locate(index, 2)) return (this.pb as Bytes).u16(this.pp);
+    return this.zeroWhenMissing(index) ? 0 : undefined;
   }
-  /** A double as stored, or undefined when the field is not stored (0 when stored but empty). */
+  /** A double as stored; 0 when the field is stored but empty here, undefined when the file has no such field. */
   private double(index: number): number | undefined {
-    const loc = this.map.get(index);
-    if (!loc) return undefined;
-    return this.find(loc, 8) ? (this.pb as Bytes).f64(this.pp) : 0;
+    if (this.locate(index, 8)) return (this.pb as Bytes).f64(this.pp);
+    return this.map.get(index) !== undefined ? 0 : undefined;
   }
   money(index: number): number | undefined {
     const v = this.double(index);
@@ -173,14 +218,12 @@ export class Row {
   /** A duration in hours (stored as tenths of a minute; a 512-byte var value is text, not a duration). */
   hours(index: number): number | undefined {
     const loc = this.map.get(index);
-    if (!loc) return undefined;
-    if (loc.block < 0 && this.vars && this.vars.size(this.uid, loc.varKey) === 512) return undefined;
-    return this.find(loc, 4) ? tenthsToHours((this.pb as Bytes).i32(this.pp)) : loc.block >= 0 ? 0 : undefined;
+    if (loc && loc.block < 0 && this.vars && this.vars.size(this.uid, loc.varKey) === 512) return undefined;
+    if (this.locate(index, 4)) return tenthsToHours((this.pb as Bytes).i32(this.pp));
+    return this.zeroWhenMissing(index) ? 0 : undefined;
   }
   date(index: number): LocalDateTime | undefined {
-    const loc = this.map.get(index);
-    if (!loc) return undefined;
-    return this.find(loc, 4) ? timestampAt(this.pb as Bytes, this.pp) : undefined;
+    return this.locate(index, 4) ? timestampAt(this.pb as Bytes, this.pp) : undefined;
   }
   text(index: number): string | undefined {
     const loc = this.map.get(index);

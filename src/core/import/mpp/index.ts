@@ -87,22 +87,24 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
   if (!version) {
     throw new ImportError(`${inFile(fileName)}this OLE2 file is not a Microsoft Project plan (it has no project storage; it may be another Office document renamed to .mpp). Check that you chose the right file.`);
   }
-  if (version.fileVersion < 12) {
+  if (version.fileVersion < 9) {
     throw new ImportError(
-      `${inFile(fileName)}this .mpp was saved in the ${FORMAT_NAMES[version.fileVersion]} format, which Earnest cannot read yet (it reads .mpp files saved by Project 2007 or later). ${SAVE_AS_XML}`,
+      `${inFile(fileName)}this .mpp was saved in the ${FORMAT_NAMES[version.fileVersion]} format, which Earnest cannot read yet (it reads .mpp files saved by Project 2000 or later). ${SAVE_AS_XML}`,
       FORMAT_NAMES[version.fileVersion],
     );
   }
   progress(0);
 
   const is14 = version.fileVersion === 14;
-  const rootPropsData = file.read(file.root.children.get(is14 ? 'Props14' : 'Props12'));
+  const is9 = version.fileVersion === 9;
+  const rootPropsName = `Props${version.fileVersion}`;
+  const rootPropsData = file.read(file.root.children.get(rootPropsName));
   const rootProps = rootPropsData ? new Props(new Bytes(rootPropsData)) : undefined;
   const passwordFlag = rootProps?.u8(P.passwordFlag) ?? 0;
   if (passwordFlag & 1 && rootProps?.has(P.protectionPasswordHash)) {
     throw new ImportError(
       `${inFile(fileName)}this .mpp file is protected by a password, and Earnest cannot open password-protected plans. Open it in Microsoft Project, remove the password (File > Save As > Tools > General Options), save it, and import it again; or ${SAVE_AS_XML.charAt(0).toLowerCase()}${SAVE_AS_XML.slice(1)}`,
-      is14 ? 'Props14' : 'Props12',
+      rootPropsName,
     );
   }
   const code = rootProps?.u8(P.encryptionCode) ?? 0;
@@ -115,22 +117,26 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
   const project = readProject(props, { title: summary.get(2) || undefined, author: summary.get(4) || undefined, company: docSummary.get(15) || undefined }, version.fileVersion, version.appVersion);
 
   const fieldMapData = TASK_FIELD_MAP_KEYS.map((k) => props.raw(k)).find((d) => d !== undefined);
-  const map = new FieldMap(fieldMapData, 0x0b40, true);
+  // MPP12/14 key var data by the field index; MPP9 by the byte the field map gives.
+  const map = new FieldMap(fieldMapData, 0x0b40, !is9);
   if (map.size === 0) {
     throw new ImportError(`${inFile(fileName)}the .mpp file has no task field map (the table that says where each task field is stored), so its tasks cannot be read. ${SAVE_AS_XML}`, 'Props');
   }
   const meta = readFixedMeta(required(file, fileName, dir, 'TBkndTask', 'FixedMeta'), 47);
   if (!meta) throw new ImportError(`${inFile(fileName)}the task table of this .mpp file is damaged (its FixedMeta block has the wrong signature). ${SAVE_AS_XML}`, 'TBkndTask/FixedMeta');
   // Record sizes: MPP14 records are clipped to the field map's size and Fixed2Meta items are
-  // 92–96 bytes (told apart by which matches the task count); MPP12 records are clipped to 768
-  // bytes, an empty one counts as full size, and Fixed2Meta items are 86 bytes.
+  // 92–96 bytes (told apart by which matches the task count); MPP9/12 records are clipped to 768
+  // bytes and an empty one counts as full size; MPP12 Fixed2Meta items are 86 bytes; MPP9 has
+  // no second block, and scrambles its task FixedData like the Props when a password flag is set.
   const fixedData = required(file, fileName, dir, 'TBkndTask', 'FixedData');
-  const fixed = is14 ? readFixedData(meta, fixedData, map.maxFixed[0]) : readFixedData(meta, fixedData, 768, 0, map.maxFixed[0]);
-  const meta2Data = file.read(cfbFind(dir, 'TBkndTask', 'Fixed2Meta'));
+  const fixed = is14 ? readFixedData(meta, fixedData, map.maxFixed[0]) : readFixedData(meta, is9 ? unscramble(fixedData, mask) : fixedData, 768, 0, map.maxFixed[0]);
+  const meta2Data = is9 ? undefined : file.read(cfbFind(dir, 'TBkndTask', 'Fixed2Meta'));
   const meta2 = meta2Data ? readFixedMeta(meta2Data, is14 ? itemSizeMatching(meta.count, 92, 93, 94, 95, 96) : 86) : undefined;
-  const fixed2Data = file.read(cfbFind(dir, 'TBkndTask', 'Fixed2Data'));
+  const fixed2Data = meta2 ? file.read(cfbFind(dir, 'TBkndTask', 'Fixed2Data')) : undefined;
   const fixed2 = meta2 && fixed2Data ? readFixedData(meta2, fixed2Data) : undefined;
-  const vars = VarData.fromVarMeta12(required(file, fileName, dir, 'TBkndTask', 'VarMeta'), required(file, fileName, dir, 'TBkndTask', 'Var2Data'));
+  const varMeta = required(file, fileName, dir, 'TBkndTask', 'VarMeta');
+  const var2Data = required(file, fileName, dir, 'TBkndTask', 'Var2Data');
+  const vars = is9 ? VarData.fromVarMeta9(varMeta, var2Data) : VarData.fromVarMeta12(varMeta, var2Data);
 
   const tasks = readTasks({ map, vars, meta, fixed, meta2, fixed2, fileVersion: version.fileVersion, flags: taskFlags(version.fileVersion, version.appVersion) }, progress);
   progress(tasks.length);

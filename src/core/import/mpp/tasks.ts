@@ -5,7 +5,8 @@
  * both indexes are listed.
  *
  * Which records are tasks (learned from MPXJ's readers, checked against the MSPDI twins):
- * - FixedMeta item flags bit 0x02 marks a deleted task; the first three records are not tasks.
+ * - FixedMeta item flags bit 0x02 marks a deleted task (before MPP14 that removes every record
+ *   of its unique ID); the first three records are not tasks.
  * - A 16-byte record is a blank ("null") row: unique ID at 0, ID at 4.
  * - A record shorter than 75 % of the field map's fixed size is debris, not a task.
  * - When a unique ID appears twice the later record wins, unless flagged 0x04.
@@ -115,8 +116,10 @@ function taskRecords(b: TaskBlocks): Map<number, number> {
     const len = fixed.lengths[i];
     const flags = meta.bytes.i32(16 + i * meta.itemSize);
     if (flags & 0x02) {
+      // A deleted task's unique ID (a short here). MPP14 keeps a later live copy of the ID;
+      // before MPP14 the deletion wins over any record of that ID.
       const uid = fixed.bytes.u16(start);
-      if (!out.has(uid)) out.set(uid, -1);
+      if (!out.has(uid) || b.fileVersion < 14) out.set(uid, -1);
       continue;
     }
     if (len === NULL_RECORD) {
@@ -157,6 +160,8 @@ export function readTasks(b: TaskBlocks, tick: (n: number) => void): MspdiTask[]
     }
     // Before MPP14 a record shorter than the field map is debris, except the project summary row.
     if (!is14 && uid !== 0 && fixed.lengths[i] < b.map.maxFixed[0]) continue;
+    // MPP9: a task without any var data (not even a name) is debris too.
+    if (b.fileVersion === 9 && uid !== 0 && !b.vars.ids.has(uid)) continue;
     row.at(uid, fixed, i, b.fixed2);
     const id = row.int(T.id) ?? 0;
     const name = row.text(T.name);
