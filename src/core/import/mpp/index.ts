@@ -20,6 +20,7 @@ import { ImportCancelled, ImportError, inFile, type ImportOptions, type ImportRe
 import { Bytes, Props, itemSizeMatching, readFixedData, readFixedMeta, VarData } from './blocks';
 import { cfbFind, openCfb, type CfbEntry, type CfbFile } from './cfb';
 import { FieldMap, TASK_FIELD_MAP_KEYS } from './fieldMap';
+import { readCalendars } from './calendars';
 import { readLinks } from './links';
 import { P, readProject, readPropertySet } from './project';
 import { readTasks, taskFlags } from './tasks';
@@ -138,6 +139,20 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
   const var2Data = required(file, fileName, dir, 'TBkndTask', 'Var2Data');
   const vars = is9 ? VarData.fromVarMeta9(varMeta, var2Data) : VarData.fromVarMeta12(varMeta, var2Data);
 
+  // Calendars (MPP12/14; MPP9 keeps them in another layout, not read yet).
+  let calendars: MspdiDocument['calendars'] = [];
+  const calMeta = is9 ? undefined : file.read(cfbFind(dir, 'TBkndCal', 'FixedMeta'));
+  const calData = calMeta ? file.read(cfbFind(dir, 'TBkndCal', 'FixedData')) : undefined;
+  const calVarMeta = calData ? file.read(cfbFind(dir, 'TBkndCal', 'VarMeta')) : undefined;
+  const calVar2 = calVarMeta ? file.read(cfbFind(dir, 'TBkndCal', 'Var2Data')) : undefined;
+  const calFixedMeta = calMeta ? readFixedMeta(calMeta, 10) : undefined;
+  if (calFixedMeta && calData && calVarMeta && calVar2) {
+    const read = readCalendars(calFixedMeta, unscramble(calData, mask), VarData.fromVarMeta12(calVarMeta, calVar2), is14 && version.appVersion > 14, props.raw(P.defaultCalendarHours));
+    calendars = read.calendars;
+    const defaultName = props.string(P.defaultCalendarName);
+    project.calendarUid = calendars.find((c) => c.isBase && c.name === defaultName)?.uid ?? calendars.find((c) => c.isBase)?.uid;
+  }
+
   const tasks = readTasks({ map, vars, meta, fixed, meta2, fixed2, fileVersion: version.fileVersion, flags: taskFlags(version.fileVersion, version.appVersion) }, progress);
   progress(tasks.length);
 
@@ -148,7 +163,7 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
 
   return {
     project,
-    calendars: [],
+    calendars,
     tasks,
     resources: [],
     assignments: [],

@@ -11,6 +11,7 @@ export const P = {
   startDate: 37748738,
   finishDate: 37748739,
   defaultCalendarName: 37748750,
+  defaultCalendarHours: 37753736,
   currencySymbol: 37748752,
   minutesPerDay: 37748765,
   minutesPerWeek: 37748766,
