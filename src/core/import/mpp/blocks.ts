@@ -182,6 +182,15 @@ export function readFixedData(meta: FixedMeta, data: Uint8Array, maxSize = 0, fi
   return { bytes, starts, lengths };
 }
 
+/** Records of one fixed size laid end to end (assignment blocks): record i at i × size. */
+export function readFixedRecords(data: Uint8Array, size: number): FixedData {
+  const n = Math.floor(data.length / size);
+  const starts = new Int32Array(n);
+  const lengths = new Int32Array(n).fill(size);
+  for (let i = 0; i < n; i++) starts[i] = i * size;
+  return { bytes: new Bytes(data), starts, lengths };
+}
+
 // ---------------------------------------------------------------- VarMeta / Var2Data
 
 /** Var data of one block: (unique ID, key) → [start, length] in Var2Data. */

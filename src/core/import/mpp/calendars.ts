@@ -158,7 +158,9 @@ export function readCalendars(meta: FixedMeta, fixedData: Uint8Array, vars: VarD
     if (uid <= 0 || seen.has(uid)) continue;
     seen.add(uid);
     const isBase = baseUid <= 0 || baseUid === uid;
-    if (resource > 0 && !resourceCalendars.has(resource)) resourceCalendars.set(resource, uid);
+    // A derived calendar belongs to its resource (even the placeholder resource 0); a base one
+    // only when it names a resource not yet claimed.
+    if (isBase ? resource > 0 && !resourceCalendars.has(resource) : resource >= 0) resourceCalendars.set(resource, uid);
     const start = vars.start(uid, DATA);
     const cal: MspdiCalendar = { uid, name: vars.string(uid, NAME), isBase, baseUid: isBase ? undefined : baseUid, weekDays: [], exceptions: [], workWeeks: [] };
     if (start >= 0) {

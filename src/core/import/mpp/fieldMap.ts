@@ -207,6 +207,10 @@ export class Row {
     if (this.locate(index, 8)) return (this.pb as Bytes).f64(this.pp);
     return this.map.get(index) !== undefined ? 0 : undefined;
   }
+  /** A rate as stored: a plain double per hour (not in hundredths). */
+  rate(index: number): number | undefined {
+    return this.double(index);
+  }
   money(index: number): number | undefined {
     const v = this.double(index);
     return v === undefined ? undefined : money(v);

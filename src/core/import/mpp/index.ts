@@ -17,12 +17,13 @@
 import type { MspdiDocument } from '../mspdi/document';
 import { mapMspdiDocument } from '../mspdi/map';
 import { ImportCancelled, ImportError, inFile, type ImportOptions, type ImportResult } from '../types';
-import { Bytes, Props, itemSizeMatching, readFixedData, readFixedMeta, VarData } from './blocks';
+import { Bytes, Props, itemSizeMatching, readFixedData, readFixedMeta, readFixedRecords, VarData } from './blocks';
 import { cfbFind, openCfb, type CfbEntry, type CfbFile } from './cfb';
-import { FieldMap, TASK_FIELD_MAP_KEYS } from './fieldMap';
+import { ASSIGNMENT_FIELD_MAP_KEYS, FieldMap, RESOURCE_FIELD_MAP_KEYS, TASK_FIELD_MAP_KEYS } from './fieldMap';
 import { readCalendars } from './calendars';
 import { readLinks } from './links';
 import { P, readProject, readPropertySet } from './project';
+import { readAssignments, readResources } from './resources';
 import { readTasks, taskFlags } from './tasks';
 
 export { openCfb, isCfb } from './cfb';
@@ -141,6 +142,7 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
 
   // Calendars (MPP12/14; MPP9 keeps them in another layout, not read yet).
   let calendars: MspdiDocument['calendars'] = [];
+  let resourceCalendars = new Map<number, number>();
   const calMeta = is9 ? undefined : file.read(cfbFind(dir, 'TBkndCal', 'FixedMeta'));
   const calData = calMeta ? file.read(cfbFind(dir, 'TBkndCal', 'FixedData')) : undefined;
   const calVarMeta = calData ? file.read(cfbFind(dir, 'TBkndCal', 'VarMeta')) : undefined;
@@ -149,6 +151,7 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
   if (calFixedMeta && calData && calVarMeta && calVar2) {
     const read = readCalendars(calFixedMeta, unscramble(calData, mask), VarData.fromVarMeta12(calVarMeta, calVar2), is14 && version.appVersion > 14, props.raw(P.defaultCalendarHours));
     calendars = read.calendars;
+    resourceCalendars = read.resourceCalendars;
     const defaultName = props.string(P.defaultCalendarName);
     project.calendarUid = calendars.find((c) => c.isBase && c.name === defaultName)?.uid ?? calendars.find((c) => c.isBase)?.uid;
   }
@@ -161,12 +164,39 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
   const consMeta = consMetaData ? readFixedMeta(consMetaData, 10) : undefined;
   if (consMeta && consData) readLinks(consMeta, unscramble(consData, mask), tasks, is14 && version.appVersion > 14);
 
+  // Resources and assignments (MPP12/14; the MPP9 layouts are not read yet).
+  let resources: MspdiDocument['resources'] = [];
+  let assignments: MspdiDocument['assignments'] = [];
+  const streams = (storage: string, ...names: string[]) => names.map((n) => file.read(cfbFind(dir, storage, n)));
+  const [rMeta, rData, rMeta2, rData2, rVarMeta, rVar2] = is9 ? [] : streams('TBkndRsc', 'FixedMeta', 'FixedData', 'Fixed2Meta', 'Fixed2Data', 'VarMeta', 'Var2Data');
+  const rFixedMeta = rMeta ? readFixedMeta(rMeta, 37) : undefined;
+  const rMap = new FieldMap(RESOURCE_FIELD_MAP_KEYS.map((k) => props.raw(k)).find((d) => d !== undefined), 0x0c40, true);
+  if (rFixedMeta && rData && rVarMeta && rVar2 && rMap.size > 0) {
+    const fixedR = readFixedData(rFixedMeta, unscramble(rData, mask));
+    const meta2R = rMeta2 ? readFixedMeta(rMeta2, itemSizeMatching(rFixedMeta.count, 50, 51)) : undefined;
+    const fixed2R = meta2R && rData2 ? readFixedData(meta2R, unscramble(rData2, mask)) : undefined;
+    resources = readResources({ map: rMap, vars: VarData.fromVarMeta12(rVarMeta, rVar2), meta: rFixedMeta, fixed: fixedR, meta2: meta2R, fixed2: fixed2R, lateLayout: is14 && version.appVersion > 14, calendars: resourceCalendars });
+    // MS Project names a resource's own calendar after the resource.
+    for (const r of resources) {
+      const cal = r.calendarUid === undefined ? undefined : calendars.find((c) => c.uid === r.calendarUid);
+      if (cal && cal.name === undefined) cal.name = r.name;
+    }
+  }
+  const [aMeta, aData, aData2, aVarMeta, aVar2] = is9 ? [] : streams('TBkndAssn', 'FixedMeta', 'FixedData', 'Fixed2Data', 'VarMeta', 'Var2Data');
+  const aFixedMeta = aMeta ? readFixedMeta(aMeta, 34) : undefined;
+  const aMap = new FieldMap(ASSIGNMENT_FIELD_MAP_KEYS.map((k) => props.raw(k)).find((d) => d !== undefined), 0x0f40, true);
+  if (aFixedMeta && aData && aVarMeta && aVar2 && aMap.size > 0) {
+    // Fixed-size records: as long as the field map's fixed fields (110 bytes in MPP14), 48 for the second block.
+    const size1 = Math.max(aMap.maxFixed[0], 1);
+    assignments = readAssignments({ map: aMap, vars: VarData.fromVarMeta12(aVarMeta, aVar2), meta: aFixedMeta, fixed: readFixedRecords(unscramble(aData, mask), size1), fixed2: aData2 ? readFixedRecords(unscramble(aData2, mask), Math.max(aMap.maxFixed[1], 48)) : undefined }, tasks, progress);
+  }
+
   return {
     project,
     calendars,
     tasks,
-    resources: [],
-    assignments: [],
+    resources,
+    assignments,
     fields: [],
     timephasedRecords: 0,
     warnings: [],

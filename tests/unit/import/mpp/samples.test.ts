@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMppDocument, readMpp } from '../../../../src/core/import/mpp';
-import { parseMspdiDocument, readMspdi, type MspdiDocument, type MspdiTask } from '../../../../src/core/import/mspdi';
+import { parseMspdiDocument, readMspdi, type MspdiAssignment, type MspdiDocument, type MspdiResource, type MspdiTask } from '../../../../src/core/import/mspdi';
 import { ImportError } from '../../../../src/core/import/types';
 import type { Activity, Schedule } from '../../../../src/core/model/schedule';
 
@@ -158,6 +158,32 @@ describe.skipIf(!haveSamples)('MPP sample corpus', () => {
       expectAlike(mpp.tasks.map(taskView), xml.tasks.map(taskView), 'tasks');
     });
 
+    it('has the same resources and assignments (work, cost, actuals, baselines 0–10)', () => {
+      const { mpp, xml } = load();
+      if (mppFile.includes('mpp9')) {
+        // MPP9 resources and assignments are not read yet: the reader says so by leaving them out.
+        expect(mpp.resources).toEqual([]);
+        return;
+      }
+      // The placeholder resource 0 (no name) is MS Project's, skipped by the mapping; the XML
+      // export also gives "unassigned" (-65535) assignments zero work, and both are dropped by
+      // the mapping, so neither is compared.
+      const named = (d: MspdiDocument) => d.resources.filter((r) => r.name !== undefined);
+      const kind = (r: MspdiResource) => (r.type === 1 ? 'work' : r.isCostResource || r.type === 2 ? 'cost' : 'material');
+      const resourceView = (r: MspdiResource) => ({
+        uid: r.uid, id: r.id, name: r.name, kind: kind(r), code: r.code, initials: r.initials, group: r.group, calendarUid: r.calendarUid,
+        // Resource Three of the cost-rate-table plan changes rates on 15 June 2009: the .mpp's
+        // Standard Rate and Cost Per Use fields hold the later entry, the XML's the first; rate
+        // tables are not read yet (see the report), so its rates are not compared.
+        ...(mppFile.includes('costratetable') && r.uid === 3 ? {} : { standardRate: r.standardRate ?? 0, costPerUse: r.costPerUse ?? 0 }),
+        baselines: r.baselines,
+      });
+      expectAlike(named(mpp).map(resourceView), named(xml).map(resourceView), 'resources');
+      const real = (d: MspdiDocument) => d.assignments.filter((a) => a.resourceUid !== -65535 && a.taskUid !== 0).sort((x, y) => (x.taskUid ?? 0) - (y.taskUid ?? 0) || (x.resourceUid ?? 0) - (y.resourceUid ?? 0));
+      const assignmentView = (a: MspdiAssignment) => ({ task: a.taskUid, resource: a.resourceUid, units: a.units, start: a.start, finish: a.finish, actualStart: a.actualStart, actualFinish: a.actualFinish, work: a.work, actualWork: a.actualWork, remainingWork: a.remainingWork, cost: a.cost, actualCost: a.actualCost, remainingCost: a.remainingCost, baselines: a.baselines.map((b) => ({ ...b, bcws: undefined, bcwp: undefined })) });
+      expectAlike(real(mpp).map(assignmentView), real(xml).map(assignmentView), 'assignments');
+    });
+
     it('has the same project dates, currency and working-time settings', () => {
       const { mpp, xml } = load();
       const pick = (d: MspdiDocument) => ({ start: d.project.startDate, finish: d.project.finishDate, status: d.project.statusDate, minutesPerDay: d.project.minutesPerDay, minutesPerWeek: d.project.minutesPerWeek, daysPerMonth: d.project.daysPerMonth, symbol: d.project.currencySymbol });
@@ -181,6 +207,12 @@ describe.skipIf(!haveSamples)('MPP sample corpus', () => {
       }
       expect(a.wbs.map((w) => [w.id, w.code, w.name, w.parentId])).toEqual(b.wbs.map((w) => [w.id, w.code, w.name, w.parentId]));
       expect(a.relationships).toEqual(b.relationships);
+      if (mppFile.includes('mpp9')) return; // MPP9 resources and assignments are not read yet
+      // Time-phased values are not read from .mpp yet (see the report): compared without them.
+      const withoutTimephased = (s: Schedule) => s.assignments.map(({ timephased: _t, ...rest }) => rest);
+      expectAlike(withoutTimephased(a), withoutTimephased(b), 'assignments');
+      const resourceView = (r: Schedule['resources'][number]) => ({ ...r, ...(mppFile.includes('costratetable') && r.id === '3' ? { rate: undefined } : {}) });
+      expectAlike(a.resources.map(resourceView), b.resources.map(resourceView), 'resources');
       expect(sum(a.activities.map((x) => x.budgetCost))).toBeCloseTo(sum(b.activities.map((x) => x.budgetCost)), 2);
       expect(sum(a.activities.map((x) => x.actualCost))).toBeCloseTo(sum(b.activities.map((x) => x.actualCost)), 2);
     });
