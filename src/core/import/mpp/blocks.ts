@@ -193,11 +193,19 @@ export function readFixedRecords(data: Uint8Array, size: number): FixedData {
 
 // ---------------------------------------------------------------- VarMeta / Var2Data
 
-/** Var data of one block: (unique ID, key) → [start, length] in Var2Data. */
+/**
+ * Var data of one block: (unique ID, key) → the value's bytes in Var2Data. Kept as one small
+ * flat list [key, offset, key, offset…] per unique ID, not one map entry per value: a 10,000-task
+ * plan has ~200,000 values, and (uid × 65536 + key) keys outgrow V8's small integers, which made
+ * a Map of them the slowest part of the reader. Lookups for one entity come in a row, so the
+ * last list found is kept.
+ */
 export class VarData {
-  private readonly offsets = new Map<number, number>();
-  readonly ids = new Set<number>();
+  private readonly byUid = new Map<number, number[]>();
+  readonly ids: ReadonlySet<number>;
   readonly bytes: Bytes;
+  private lastUid = NaN;
+  private last: number[] | undefined;
 
   /** VarMeta as Project 2007+ write it (VarMeta12): 24-byte header, then 12-byte items (uid, offset, key, unknown). */
   static fromVarMeta12(meta: Uint8Array, data: Uint8Array): VarData {
@@ -222,24 +230,48 @@ export class VarData {
 
   private constructor(data: Uint8Array) {
     this.bytes = new Bytes(data);
+    this.ids = new Set<number>();
   }
 
   private add(uid: number, key: number, offset: number) {
     if (offset < 0 || offset + 4 > this.bytes.length) return;
-    this.offsets.set(uid * 65536 + key, offset);
-    this.ids.add(uid);
+    let list = this.byUid.get(uid);
+    if (!list) {
+      list = [];
+      this.byUid.set(uid, list);
+      (this.ids as Set<number>).add(uid);
+    }
+    // A later item for the same key replaces the earlier one, as in a map.
+    for (let i = 0; i < list.length; i += 2) {
+      if (list[i] === key) {
+        list[i + 1] = offset;
+        return;
+      }
+    }
+    list.push(key, offset);
+  }
+
+  private offset(uid: number, key: number): number {
+    if (uid !== this.lastUid) {
+      this.lastUid = uid;
+      this.last = this.byUid.get(uid);
+    }
+    const list = this.last;
+    if (!list) return -1;
+    for (let i = 0; i < list.length; i += 2) if (list[i] === key) return list[i + 1];
+    return -1;
   }
 
   /** Start of the value's bytes (after its length), or -1. */
   start(uid: number, key: number): number {
-    const o = this.offsets.get(uid * 65536 + key);
-    if (o === undefined) return -1;
+    const o = this.offset(uid, key);
+    if (o < 0) return -1;
     const size = this.bytes.i32(o);
     return size < 0 || o + 4 + size > this.bytes.length ? -1 : o + 4;
   }
   size(uid: number, key: number): number {
-    const o = this.offsets.get(uid * 65536 + key);
-    return o === undefined ? 0 : Math.max(0, Math.min(this.bytes.i32(o), this.bytes.length - o - 4));
+    const o = this.offset(uid, key);
+    return o < 0 ? 0 : Math.max(0, Math.min(this.bytes.i32(o), this.bytes.length - o - 4));
   }
   string(uid: number, key: number): string | undefined {
     const s = this.start(uid, key);

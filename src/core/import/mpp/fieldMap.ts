@@ -52,7 +52,9 @@ function categorySize(category: number): number {
 }
 
 export class FieldMap {
-  private readonly locs = new Map<number, FieldLoc>();
+  /** By field index: an array, not a Map (read for every field of every row). */
+  private readonly locs: (FieldLoc | undefined)[] = [];
+  private count = 0;
   /** Largest end offset of a fixed field, per block: records shorter than this are padded with zeros. */
   readonly maxFixed = [0, 0];
 
@@ -74,19 +76,23 @@ export class FieldMap {
         if (block > 1) break;
         const end = offset + categorySize(category);
         if (end > this.maxFixed[block]) this.maxFixed[block] = end;
-        if (inClass && !this.locs.has(index)) this.locs.set(index, { block, offset, varKey: 0 });
-      } else if (inClass && !this.locs.has(index)) {
+        if (inClass && !this.locs[index]) this.set(index, { block, offset, varKey: 0 });
+      } else if (inClass && !this.locs[index]) {
         const varKey = typeIsVarKey ? index : b.u8(i + 6);
-        if (varKey !== 0) this.locs.set(index, { block: VAR, offset: 0, varKey });
+        if (varKey !== 0) this.set(index, { block: VAR, offset: 0, varKey });
       }
     }
   }
 
+  private set(index: number, loc: FieldLoc) {
+    this.locs[index] = loc;
+    this.count++;
+  }
   get(index: number): FieldLoc | undefined {
-    return this.locs.get(index);
+    return this.locs[index];
   }
   get size(): number {
-    return this.locs.size;
+    return this.count;
   }
 }
 
