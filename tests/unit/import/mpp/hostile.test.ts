@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openCfb, readMpp } from '../../../../src/core/import/mpp';
 import { ImportError } from '../../../../src/core/import/types';
+import { withOpenPassword } from './synthetic';
 
 const SECTOR = 512;
 const END = 0xfffffffe;
@@ -138,6 +139,14 @@ describe.skipIf(!existsSync(SAMPLE))('damaged copies of a real plan (aspose_Resi
         expect(e).toBeInstanceOf(ImportError);
       }
     }
+  });
+
+  it('a password-protected copy is refused with a message saying so and what to do', () => {
+    const locked = withOpenPassword(original);
+    expect(readMpp(original).schedules[0].activities.length).toBeGreaterThan(0);
+    const message = importError(locked).message;
+    expect(message).toMatch(/protected by a password/);
+    expect(message).toMatch(/remove the password/);
   });
 
   it('zeroing the whole FAT region gives an ImportError', () => {

@@ -256,6 +256,30 @@ describe.skipIf(!haveSamples)('MPP sample corpus', () => {
     expect(sum(s.activities.map((a) => a.actualCost))).toBe(800);
   });
 
+  // EXPECTED.md A.2: task 1 "Task One": Resource One actual work 2 h, remaining cost 3,978.92;
+  // Resource Two actual work 5 h, remaining cost 774. (MPP12 is not in the corpus for this test.)
+  it('mpxj_mpp14assignmentfields.mpp: assignment actual work and remaining cost (EXPECTED A.2)', () => {
+    const doc = parseMppDocument(bytesOf('mpp', 'mpxj_mpp14assignmentfields.mpp'));
+    const byName = (name: string) => {
+      const r = doc.resources.find((x) => x.name === name);
+      return doc.assignments.find((a) => a.resourceUid === r?.uid && a.taskUid === doc.tasks.find((t) => t.name === 'Task One')?.uid) as MspdiAssignment;
+    };
+    expect(byName('Resource One').actualWork).toBeCloseTo(2, 2);
+    expect(byName('Resource One').remainingCost).toBeCloseTo(3978.92, 2);
+    expect(byName('Resource Two').actualWork).toBeCloseTo(5, 2);
+    expect(byName('Resource Two').remainingCost).toBeCloseTo(774, 2);
+  });
+
+  // EXPECTED.md A.1 (resources): rates 50/75/100 per hour, Concrete a material with cost per use 500.
+  it('mpxj_mpp14resource.mpp: resource rates and cost per use (EXPECTED A.1)', () => {
+    const doc = parseMppDocument(bytesOf('mpp', 'mpxj_mpp14resource.mpp'));
+    const r = (name: string) => doc.resources.find((x) => x.name === name) as MspdiResource;
+    expect([r('Wade Golden').standardRate, r('Jon Iles').standardRate, r('Brian Leach').standardRate]).toEqual([50, 75, 100]);
+    expect([r('Wade Golden').overtimeRate, r('Jon Iles').overtimeRate, r('Brian Leach').overtimeRate]).toEqual([100, 150, 200]);
+    expect(r('Concrete')).toMatchObject({ type: 0, costPerUse: 500, group: 'Mat' });
+    expect(r('Wade Golden')).toMatchObject({ type: 1, initials: 'WG', group: 'Steelray', code: '10' });
+  });
+
   // EXPECTED.md A.4: task ID 1 has Baseline N cost = N, duration = N days (450-minute days here),
   // work = N h, finish = N January 2000, start = N January 2001.
   it('mpxj_mpp14baselines.mpp: baselines 1–10 of task 1 (EXPECTED A.4)', () => {
