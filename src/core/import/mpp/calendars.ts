@@ -27,6 +27,7 @@ import { dateAt } from './values';
 
 const NAME = 1;
 const DATA = 8;
+const DATA9 = 3;
 
 function dayTimes(b: Bytes, o: number, lengthsAsInt: boolean): [number, number][] {
   const count = Math.min(b.u16(o + 2), 5);
@@ -141,10 +142,33 @@ export interface CalendarRead {
   resourceCalendars: Map<number, number>;
 }
 
-export function readCalendars(meta: FixedMeta, fixedData: Uint8Array, vars: VarData, lateLayout: boolean, defaultHours: Uint8Array | undefined): CalendarRead {
+/**
+ * MPP9 (Project 2000–2003) keeps a 4-byte header before the 7 days, whose first short is the
+ * exception count; each exception is then a 64-byte block after the days (from/to dates at 0/2,
+ * range count at 6, starts at 12, lengths at 24), with no recurrence, name or work weeks; the
+ * calendar's data is under var key 3, not 8.
+ */
+function mpp9Exceptions(b: Bytes): MspdiException[] {
+  const list: MspdiException[] = [];
+  const count = b.u16(0);
+  for (let i = 0; i < count; i++) {
+    const o = 4 + 420 + i * 64;
+    if (o + 64 > b.length) break;
+    const n = Math.min(b.u16(o + 6), 5);
+    const times: [number, number][] = [];
+    for (let k = 0; k < n; k++) {
+      const start = Math.floor(b.u16(o + 12 + k * 2) / 10);
+      times.push([start, Math.min(1440, start + Math.round(b.u16(o + 24 + k * 4) / 10))]);
+    }
+    list.push({ from: from(dayText(b, o)), to: to(dayText(b, o + 2)), type: 1, period: 1, working: times.length > 0, times, enteredByOccurrences: false });
+  }
+  return list;
+}
+
+export function readCalendars(meta: FixedMeta, fixedData: Uint8Array, vars: VarData, lateLayout: boolean, defaultHours: Uint8Array | undefined, mpp9 = false): CalendarRead {
   const fixed = readFixedData(meta, fixedData, 12);
   const [idAt, baseAt, resAt] = lateLayout ? [8, 0, 4] : [0, 4, 8];
-  const defaults = defaultHours ? weekDays(new Bytes(defaultHours), 0, false) : undefined;
+  const defaults = defaultHours ? weekDays(new Bytes(defaultHours), mpp9 ? 4 : 0, false) : undefined;
   const calendars: MspdiCalendar[] = [];
   const resourceCalendars = new Map<number, number>();
   const seen = new Set<number>();
@@ -161,12 +185,14 @@ export function readCalendars(meta: FixedMeta, fixedData: Uint8Array, vars: VarD
     // A derived calendar belongs to its resource (even the placeholder resource 0); a base one
     // only when it names a resource not yet claimed.
     if (isBase ? resource > 0 && !resourceCalendars.has(resource) : resource >= 0) resourceCalendars.set(resource, uid);
-    const start = vars.start(uid, DATA);
+    const key = mpp9 ? DATA9 : DATA;
+    const start = vars.start(uid, key);
     const cal: MspdiCalendar = { uid, name: vars.string(uid, NAME), isBase, baseUid: isBase ? undefined : baseUid, weekDays: [], exceptions: [], workWeeks: [] };
     if (start >= 0) {
-      const data = new Bytes(vars.bytes.data.subarray(start, start + vars.size(uid, DATA)));
-      cal.weekDays = weekDays(data, 0, false, isBase ? defaults : undefined);
-      if (data.length > 420) {
+      const data = new Bytes(vars.bytes.data.subarray(start, start + vars.size(uid, key)));
+      cal.weekDays = weekDays(data, mpp9 ? 4 : 0, false, isBase ? defaults : undefined);
+      if (mpp9) cal.exceptions = mpp9Exceptions(data);
+      else if (data.length > 420) {
         const x = exceptions(data);
         cal.exceptions = x.list;
         cal.workWeeks = workWeeks(data, x.end);

@@ -140,16 +140,17 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
   const var2Data = required(file, fileName, dir, 'TBkndTask', 'Var2Data');
   const vars = is9 ? VarData.fromVarMeta9(varMeta, var2Data) : VarData.fromVarMeta12(varMeta, var2Data);
 
-  // Calendars (MPP12/14; MPP9 keeps them in another layout, not read yet).
+  // Calendars.
   let calendars: MspdiDocument['calendars'] = [];
   let resourceCalendars = new Map<number, number>();
-  const calMeta = is9 ? undefined : file.read(cfbFind(dir, 'TBkndCal', 'FixedMeta'));
+  const varsOf = (meta: Uint8Array, data: Uint8Array) => (is9 ? VarData.fromVarMeta9(meta, data) : VarData.fromVarMeta12(meta, data));
+  const calMeta = file.read(cfbFind(dir, 'TBkndCal', 'FixedMeta'));
   const calData = calMeta ? file.read(cfbFind(dir, 'TBkndCal', 'FixedData')) : undefined;
   const calVarMeta = calData ? file.read(cfbFind(dir, 'TBkndCal', 'VarMeta')) : undefined;
   const calVar2 = calVarMeta ? file.read(cfbFind(dir, 'TBkndCal', 'Var2Data')) : undefined;
   const calFixedMeta = calMeta ? readFixedMeta(calMeta, 10) : undefined;
   if (calFixedMeta && calData && calVarMeta && calVar2) {
-    const read = readCalendars(calFixedMeta, unscramble(calData, mask), VarData.fromVarMeta12(calVarMeta, calVar2), is14 && version.appVersion > 14, props.raw(P.defaultCalendarHours));
+    const read = readCalendars(calFixedMeta, unscramble(calData, mask), varsOf(calVarMeta, calVar2), is14 && version.appVersion > 14, props.raw(P.defaultCalendarHours), is9);
     calendars = read.calendars;
     resourceCalendars = read.resourceCalendars;
     const defaultName = props.string(P.defaultCalendarName);
@@ -164,31 +165,36 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
   const consMeta = consMetaData ? readFixedMeta(consMetaData, 10) : undefined;
   if (consMeta && consData) readLinks(consMeta, unscramble(consData, mask), tasks, is14 && version.appVersion > 14);
 
-  // Resources and assignments (MPP12/14; the MPP9 layouts are not read yet).
+  // Resources and assignments (MPP9: one fixed block each, 142-byte assignment records).
   let resources: MspdiDocument['resources'] = [];
   let assignments: MspdiDocument['assignments'] = [];
   const streams = (storage: string, ...names: string[]) => names.map((n) => file.read(cfbFind(dir, storage, n)));
-  const [rMeta, rData, rMeta2, rData2, rVarMeta, rVar2] = is9 ? [] : streams('TBkndRsc', 'FixedMeta', 'FixedData', 'Fixed2Meta', 'Fixed2Data', 'VarMeta', 'Var2Data');
+  const [rMeta, rData, rMeta2, rData2, rVarMeta, rVar2] = streams('TBkndRsc', 'FixedMeta', 'FixedData', is9 ? '-' : 'Fixed2Meta', is9 ? '-' : 'Fixed2Data', 'VarMeta', 'Var2Data');
   const rFixedMeta = rMeta ? readFixedMeta(rMeta, 37) : undefined;
-  const rMap = new FieldMap(RESOURCE_FIELD_MAP_KEYS.map((k) => props.raw(k)).find((d) => d !== undefined), 0x0c40, true);
+  const rMap = new FieldMap(RESOURCE_FIELD_MAP_KEYS.map((k) => props.raw(k)).find((d) => d !== undefined), 0x0c40, !is9);
   if (rFixedMeta && rData && rVarMeta && rVar2 && rMap.size > 0) {
     const fixedR = readFixedData(rFixedMeta, unscramble(rData, mask));
     const meta2R = rMeta2 ? readFixedMeta(rMeta2, itemSizeMatching(rFixedMeta.count, 50, 51)) : undefined;
     const fixed2R = meta2R && rData2 ? readFixedData(meta2R, unscramble(rData2, mask)) : undefined;
-    resources = readResources({ map: rMap, vars: VarData.fromVarMeta12(rVarMeta, rVar2), meta: rFixedMeta, fixed: fixedR, meta2: meta2R, fixed2: fixed2R, lateLayout: is14 && version.appVersion > 14, calendars: resourceCalendars });
+    resources = readResources({ map: rMap, vars: varsOf(rVarMeta, rVar2), meta: rFixedMeta, fixed: fixedR, meta2: meta2R, fixed2: fixed2R, lateLayout: is14 && version.appVersion > 14, mpp9: is9, calendars: resourceCalendars });
     // MS Project names a resource's own calendar after the resource.
     for (const r of resources) {
       const cal = r.calendarUid === undefined ? undefined : calendars.find((c) => c.uid === r.calendarUid);
       if (cal && cal.name === undefined) cal.name = r.name;
     }
   }
-  const [aMeta, aData, aData2, aVarMeta, aVar2] = is9 ? [] : streams('TBkndAssn', 'FixedMeta', 'FixedData', 'Fixed2Data', 'VarMeta', 'Var2Data');
+  const [aMeta, aData, aData2, aVarMeta, aVar2] = streams('TBkndAssn', 'FixedMeta', 'FixedData', is9 ? '-' : 'Fixed2Data', 'VarMeta', 'Var2Data');
   const aFixedMeta = aMeta ? readFixedMeta(aMeta, 34) : undefined;
-  const aMap = new FieldMap(ASSIGNMENT_FIELD_MAP_KEYS.map((k) => props.raw(k)).find((d) => d !== undefined), 0x0f40, true);
+  const aMap = new FieldMap(ASSIGNMENT_FIELD_MAP_KEYS.map((k) => props.raw(k)).find((d) => d !== undefined), 0x0f40, !is9);
   if (aFixedMeta && aData && aVarMeta && aVar2 && aMap.size > 0) {
-    // Fixed-size records: as long as the field map's fixed fields (110 bytes in MPP14), 48 for the second block.
-    const size1 = Math.max(aMap.maxFixed[0], 1);
-    assignments = readAssignments({ map: aMap, vars: VarData.fromVarMeta12(aVarMeta, aVar2), meta: aFixedMeta, fixed: readFixedRecords(unscramble(aData, mask), size1), fixed2: aData2 ? readFixedRecords(unscramble(aData2, mask), Math.max(aMap.maxFixed[1], 48)) : undefined }, tasks, progress);
+    // Fixed-size records: as long as the field map's fixed fields (110 bytes in MPP14, 142 in
+    // MPP9), 48 for the second block. An MPP9 file whose record count does not match its
+    // FixedMeta is read through the FixedMeta offsets instead (as MPXJ does).
+    const size1 = is9 ? 142 : Math.max(aMap.maxFixed[0], 1);
+    const plain = unscramble(aData, mask);
+    const byMetaOrder = is9 && Math.floor(plain.length / size1) !== aFixedMeta.count;
+    const fixedA = byMetaOrder ? readFixedData(aFixedMeta, plain) : readFixedRecords(plain, size1);
+    assignments = readAssignments({ map: aMap, vars: varsOf(aVarMeta, aVar2), meta: aFixedMeta, fixed: fixedA, fixed2: aData2 ? readFixedRecords(unscramble(aData2, mask), Math.max(aMap.maxFixed[1], 48)) : undefined, byMetaOrder }, tasks, progress);
   }
 
   return {

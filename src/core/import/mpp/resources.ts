@@ -36,6 +36,8 @@ export interface ResourceBlocks {
   meta2?: FixedMeta;
   fixed2?: FixedData;
   lateLayout: boolean;
+  /** MPP9: work/material only (FixedMeta offset 9, 0x02), no cost or budget resources. */
+  mpp9?: boolean;
   /** Resource unique ID → calendar UID (from the calendars' records). */
   calendars: Map<number, number>;
 }
@@ -49,6 +51,7 @@ export function readResources(b: ResourceBlocks): MspdiResource[] {
   for (let i = 0; i < b.meta.count; i++) {
     const s = b.fixed.starts[i];
     if (s < 0 || b.fixed.lengths[i] < b.map.maxFixed[0]) continue;
+    if (b.mpp9 && b.meta.bytes.i32(16 + i * b.meta.itemSize) & 0x02) continue; // deleted
     const uid = b.fixed.bytes.u16(s + uidAt);
     if (!recordOf.has(uid)) recordOf.set(uid, i);
   }
@@ -59,7 +62,7 @@ export function readResources(b: ResourceBlocks): MspdiResource[] {
     if (i === undefined) continue;
     row.at(uid, b.fixed, i, b.fixed2);
     const work = b.lateLayout ? bit(b.meta, i, 12, 0x10) : bit(b.meta, i, 9, 0x02);
-    const cost = !work && bit(b.meta2, i, 8, 0x10);
+    const cost = !work && !b.mpp9 && bit(b.meta2, i, 8, 0x10);
     const baselines: MspdiBaseline[] = [];
     const b0: MspdiBaseline = { number: 0, cost: row.money(R.baselineCost) || undefined, work: row.work(R.baselineWork) || undefined };
     if (b0.cost !== undefined || b0.work !== undefined) baselines.push(b0);
@@ -74,7 +77,7 @@ export function readResources(b: ResourceBlocks): MspdiResource[] {
       name: row.text(R.name),
       type: work ? 1 : cost ? 2 : 0,
       isCostResource: cost,
-      isBudget: bit(b.meta2, i, 8, b.lateLayout ? 0x40 : 0x20),
+      isBudget: !b.mpp9 && bit(b.meta2, i, 8, b.lateLayout ? 0x40 : 0x20),
       code: row.text(R.code),
       initials: row.text(R.initials),
       group: row.text(R.group),
@@ -96,6 +99,8 @@ export interface AssignmentBlocks {
   meta: FixedMeta;
   fixed: FixedData;
   fixed2?: FixedData;
+  /** Records located by FixedMeta order rather than by offset / record size (MPP9 files whose record count does not match). */
+  byMetaOrder?: boolean;
 }
 
 export function readAssignments(b: AssignmentBlocks, tasks: MspdiTask[], tick: (n: number) => void): MspdiAssignment[] {
@@ -112,8 +117,11 @@ export function readAssignments(b: AssignmentBlocks, tasks: MspdiTask[], tick: (
     const m = 16 + i * b.meta.itemSize;
     if (b.meta.bytes.u8(m) !== 0) continue;
     const offset = b.meta.bytes.i32(m + 4);
-    if (recordSize <= 0 || offset < 0 || offset % recordSize !== 0) continue;
-    const r = offset / recordSize;
+    let r = i;
+    if (!b.byMetaOrder) {
+      if (recordSize <= 0 || offset < 0 || offset % recordSize !== 0) continue;
+      r = offset / recordSize;
+    }
     if (r >= b.fixed.starts.length || b.fixed.starts[r] < 0) continue;
     const uid = b.fixed.bytes.i32(b.fixed.starts[r] + uidAt);
     if (!b.vars.ids.has(uid)) continue;
