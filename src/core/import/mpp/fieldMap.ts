@@ -213,6 +213,10 @@ export class Row {
     if (this.locate(index, 8)) return (this.pb as Bytes).f64(this.pp);
     return this.map.get(index) !== undefined ? 0 : undefined;
   }
+  /** A plain number as stored (custom Number fields). */
+  number(index: number): number | undefined {
+    return this.double(index);
+  }
   /** A rate as stored: a plain double per hour (not in hundredths). */
   rate(index: number): number | undefined {
     return this.double(index);

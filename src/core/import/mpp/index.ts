@@ -24,7 +24,7 @@ import { readCalendars } from './calendars';
 import { readLinks } from './links';
 import { P, readProject, readPropertySet } from './project';
 import { readAssignments, readResources } from './resources';
-import { readTasks, taskFlags } from './tasks';
+import { customFieldDefinitions, readTasks, taskFlags } from './tasks';
 
 export { openCfb, isCfb } from './cfb';
 
@@ -157,7 +157,8 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
     project.calendarUid = calendars.find((c) => c.isBase && c.name === defaultName)?.uid ?? calendars.find((c) => c.isBase)?.uid;
   }
 
-  const tasks = readTasks({ map, vars, meta, fixed, meta2, fixed2, fileVersion: version.fileVersion, flags: taskFlags(version.fileVersion, version.appVersion) }, progress);
+  const usedCustomFields = new Set<number>();
+  const tasks = readTasks({ map, vars, meta, fixed, meta2, fixed2, fileVersion: version.fileVersion, flags: taskFlags(version.fileVersion, version.appVersion) }, progress, usedCustomFields);
   progress(tasks.length);
 
   const consMetaData = file.read(cfbFind(dir, 'TBkndCons', 'FixedMeta'));
@@ -203,7 +204,7 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
     tasks,
     resources,
     assignments,
-    fields: [],
+    fields: customFieldDefinitions(usedCustomFields),
     timephasedRecords: 0,
     warnings: [],
   };

@@ -14,7 +14,7 @@
  * Not stored in the file (MS Project computes them when it opens the plan, and so does the
  * canonical model): BCWS, BCWP, ACWP, CV, SV, total slack, outline number. They stay undefined.
  */
-import type { MspdiBaseline, MspdiTask } from '../mspdi/document';
+import type { MspdiBaseline, MspdiCustomValue, MspdiFieldDefinition, MspdiTask } from '../mspdi/document';
 import type { FixedData, FixedMeta, VarData } from './blocks';
 import { FieldMap, Row } from './fieldMap';
 
@@ -70,6 +70,61 @@ export const T = {
 
 /** Baseline n (1..10) start index in MPP9/12 numbering: finish +1, cost +2, work +3, duration +5. */
 const BASELINE_N = [482, 493, 504, 515, 526, 544, 555, 566, 577, 588];
+
+/**
+ * Task custom fields (Cost1–10, Number1–20, Text1–30, Date1–10, Start/Finish1–10,
+ * Duration1–10) by MS Project field index. They become MSPDI ExtendedAttribute values, in MSPDI's
+ * units (cost in hundredths, durations as PT…H…M…S), written only when set, as MS Project's XML
+ * export does; their FieldID is 0x0B400000 + index. Aliases (Props 1048577) are not read yet, so
+ * they carry their field names.
+ */
+type CustomKind = 'cost' | 'number' | 'text' | 'date' | 'duration';
+const CUSTOM_FIELDS: [index: number, name: string, kind: CustomKind][] = [
+  ...[106, 107, 108, 258, 259, 260, 261, 262, 263, 264].map((i, n) => [i, `Cost${n + 1}`, 'cost'] as [number, string, CustomKind]),
+  ...[87, 88, 89, 90, 91, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316].map((i, n) => [i, `Number${n + 1}`, 'number'] as [number, string, CustomKind]),
+  ...[51, 54, 57, 60, 63, 66, 67, 68, 69, 70, ...Array.from({ length: 20 }, (_, k) => 317 + k)].map((i, n) => [i, `Text${n + 1}`, 'text'] as [number, string, CustomKind]),
+  ...Array.from({ length: 10 }, (_, n) => [265 + n, `Date${n + 1}`, 'date'] as [number, string, CustomKind]),
+  ...[52, 55, 58, 61, 64, 282, 284, 286, 288, 290].map((i, n) => [i, `Start${n + 1}`, 'date'] as [number, string, CustomKind]),
+  ...[53, 56, 59, 62, 65, 283, 285, 287, 289, 291].map((i, n) => [i, `Finish${n + 1}`, 'date'] as [number, string, CustomKind]),
+  ...[103, 104, 105, 275, 276, 277, 278, 279, 280, 281].map((i, n) => [i, `Duration${n + 1}`, 'duration'] as [number, string, CustomKind]),
+];
+export const TASK_FIELD_BASE = 0x0b400000;
+
+function pt(hours: number): string {
+  const sign = hours < 0 ? '-' : '';
+  const totalSeconds = Math.round(Math.abs(hours) * 3600);
+  return `${sign}PT${Math.floor(totalSeconds / 3600)}H${Math.floor((totalSeconds % 3600) / 60)}M${totalSeconds % 60}S`;
+}
+
+function customValues(row: Row, fields: [number, string, CustomKind][], used: Set<number>): MspdiCustomValue[] {
+  let out: MspdiCustomValue[] | undefined;
+  for (const [index, , kind] of fields) {
+    let value: string | undefined;
+    if (kind === 'cost') {
+      const v = row.money(index);
+      if (v) value = String(Math.round(v * 100 * 1e6) / 1e6);
+    } else if (kind === 'number') {
+      const v = row.number(index);
+      if (v) value = String(v);
+    } else if (kind === 'text') value = row.text(index);
+    else if (kind === 'date') {
+      const d = row.date(index);
+      if (d) value = `${d}:00`;
+    } else {
+      const h = row.hours(index);
+      if (h) value = pt(h);
+    }
+    if (value === undefined) continue;
+    (out ??= []).push({ fieldId: TASK_FIELD_BASE + index, value });
+    used.add(index);
+  }
+  return out ?? [];
+}
+
+/** Definitions for the custom fields that hold a value somewhere (MSPDI's ExtendedAttributes). */
+export function customFieldDefinitions(used: Set<number>): MspdiFieldDefinition[] {
+  return CUSTOM_FIELDS.filter(([i]) => used.has(i)).map(([i, name]) => ({ fieldId: TASK_FIELD_BASE + i, fieldName: name }));
+}
 
 /** Bit flags in the FixedMeta / Fixed2Meta items, which moved between Project versions. */
 export interface TaskFlags {
@@ -139,9 +194,10 @@ function nullTask(uid: number, id: number): MspdiTask {
 }
 
 /** Reads every task, in ID order. `tick` is called every 1,000 tasks (progress and cancel). */
-export function readTasks(b: TaskBlocks, tick: (n: number) => void): MspdiTask[] {
+export function readTasks(b: TaskBlocks, tick: (n: number) => void, usedCustomFields = new Set<number>()): MspdiTask[] {
   const records = taskRecords(b);
   const row = new Row(b.map, b.vars);
+  const customFields = CUSTOM_FIELDS.filter(([i]) => b.map.get(i) !== undefined);
   const is14 = b.fileVersion >= 14;
   const byId = new Map<number, MspdiTask>();
   const tasks: MspdiTask[] = [];
@@ -255,7 +311,7 @@ export function readTasks(b: TaskBlocks, tick: (n: number) => void): MspdiTask[]
       calendarUid: calendarUid(row.int(T.calendarUid)),
       predecessors: [],
       baselines,
-      custom: [],
+      custom: uid === 0 ? [] : customValues(row, customFields, usedCustomFields),
     };
     byId.set(id, task);
     tasks.push(task);

@@ -92,10 +92,11 @@ function taskView(t: MspdiTask) {
   return view;
 }
 
-/** Canonical activity fields compared; totalFloat is left out (see TASK_FIELDS), udf holds the twin's stored EV figures. */
+/** Canonical activity fields compared; totalFloat and MS Project's own EV figures in udf (msp:BCWS, msp:BCWP, msp:ACWP, msp:CV, msp:SV) are left out: not stored in the .mpp (see TASK_FIELDS). */
 function activityView(a: Activity) {
-  const { totalFloat: _f, udf: _u, ...rest } = a;
-  return rest;
+  const { totalFloat: _f, udf, ...rest } = a;
+  const kept = Object.entries(udf ?? {}).filter(([k]) => !/^msp:(BCWS|BCWP|ACWP|CV|SV)$/.test(k));
+  return { ...rest, udf: Object.fromEntries(kept) };
 }
 
 /**
@@ -277,6 +278,16 @@ describe.skipIf(!haveSamples)('MPP sample corpus', () => {
     expect([r('Wade Golden').overtimeRate, r('Jon Iles').overtimeRate, r('Brian Leach').overtimeRate]).toEqual([100, 150, 200]);
     expect(r('Concrete')).toMatchObject({ type: 0, costPerUse: 500, group: 'Mat' });
     expect(r('Wade Golden')).toMatchObject({ type: 1, initials: 'WG', group: 'Steelray', code: '10' });
+  });
+
+  // EXPECTED.md A.7: task n "Cost<n>" has custom field Cost<n> = n and no other cost custom field.
+  it('mpxj_task-costs-project2019-mpp14.mpp: custom fields Cost1–Cost10 (EXPECTED A.7)', () => {
+    const s = readMpp(bytesOf('mpp', 'mpxj_task-costs-project2019-mpp14.mpp')).schedules[0];
+    for (let n = 1; n <= 10; n++) {
+      const a = s.activities.find((x) => x.name === `Cost${n}`) as Activity;
+      const costs = Object.entries(a.udf ?? {}).filter(([k]) => /^Cost\d+$/.test(k));
+      expect(costs).toEqual([[`Cost${n}`, n]]);
+    }
   });
 
   // EXPECTED.md A.4: task ID 1 has Baseline N cost = N, duration = N days (450-minute days here),
