@@ -90,8 +90,9 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
     throw new ImportError(`${inFile(fileName)}this OLE2 file is not a Microsoft Project plan (it has no project storage; it may be another Office document renamed to .mpp). Check that you chose the right file.`);
   }
   if (version.fileVersion < 9) {
+    // Project 98 cannot write XML, so "save as XML" alone would not help its users.
     throw new ImportError(
-      `${inFile(fileName)}this .mpp was saved in the ${FORMAT_NAMES[version.fileVersion]} format, which Earnest cannot read yet (it reads .mpp files saved by Project 2000 or later). ${SAVE_AS_XML}`,
+      `${inFile(fileName)}this .mpp was saved in the ${FORMAT_NAMES[version.fileVersion]} format, which Earnest cannot read yet (it reads .mpp files saved by Project 2000 or later). Open it in Microsoft Project 2000 or later and save it again, or, from Project 98 itself, use File > Save As and choose MPX, then import that file.`,
       FORMAT_NAMES[version.fileVersion],
     );
   }

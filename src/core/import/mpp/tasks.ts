@@ -348,7 +348,8 @@ function numberOutline(tasks: MspdiTask[]): void {
       t.wbs ??= '0';
       continue;
     }
-    const level = Math.max(1, t.outlineLevel ?? 1);
+    // MS Project allows a few dozen levels at most; a damaged level must not make the numbering quadratic.
+    const level = Math.min(Math.max(1, t.outlineLevel ?? 1), 100);
     counters.length = Math.min(counters.length, level);
     while (counters.length < level) counters.push(0);
     counters[level - 1]++;
