@@ -5,14 +5,24 @@
  *   ./cfb.ts       the OLE2 container (bounded walks: damaged files fail, never hang)
  *   ./blocks.ts    Props, FixedMeta/FixedData, VarMeta/Var2Data
  *   ./fieldMap.ts  where each field lives, and its value encodings (./values.ts)
- *   ./project.ts, ./tasks.ts, ./links.ts   the entities, into `MspdiDocument`
- * The document then goes through the MSPDI mapping (../mspdi/map.ts), so an .mpp and its
- * MS Project XML twin become the same canonical schedule by the same decisions.
+ *   ./project.ts, ./tasks.ts, ./links.ts, ./calendars.ts, ./resources.ts   MPP9/12/14 entities
+ *   ./mpp8.ts      Project 98's fixed-layout records (tasks and links only)
+ * Everything is read into `MspdiDocument` and then goes through the MSPDI mapping
+ * (../mspdi/map.ts), so an .mpp and its MS Project XML twin become the same canonical schedule by
+ * the same decisions; only `source` says .mpp.
+ *
+ * Read: project title/dates/currency/status date/working-time settings; tasks (outline, dates,
+ * durations, progress, EV method, costs, work, baselines 0–10, constraints, custom fields);
+ * links with lag and lag format; calendars (work weeks, exceptions, alternate weeks); resources
+ * (type, rates, cost per use, calendars, baselines); assignments (units, dates, work, costs,
+ * actuals, baselines 0–10). Not read yet: time-phased values, cost rate tables, custom field
+ * aliases; for MPP8 only tasks and links. Not stored in the file at all (MS Project computes
+ * them): BCWS/BCWP/ACWP/CV/SV, total slack, outline numbers.
  *
  * The formats were learned from MPXJ's MPP readers (joniles/mpxj, LGPL); this is our own code.
  * Which format a file is: the root storage's name ("   114" MPP14 = Project 2010 to 2021,
- * "   112" MPP12 = Project 2007, "   19" MPP9 = Project 2000–2003, "   1" MPP8 = Project 98),
- * confirmed by \x01CompObj ("MSProject.MPP14").
+ * "   112" MPP12 = Project 2007, "   19" MPP9 = Project 2000–2003, "   1" MPP8 = Project 98);
+ * the writing application's version comes from \x01CompObj ("Microsoft.Project 15.0").
  */
 import type { MspdiDocument } from '../mspdi/document';
 import { mapMspdiDocument } from '../mspdi/map';
@@ -22,6 +32,7 @@ import { cfbFind, openCfb, type CfbEntry, type CfbFile } from './cfb';
 import { ASSIGNMENT_FIELD_MAP_KEYS, FieldMap, RESOURCE_FIELD_MAP_KEYS, TASK_FIELD_MAP_KEYS } from './fieldMap';
 import { readCalendars } from './calendars';
 import { readLinks } from './links';
+import { readMpp8Links, readMpp8Tasks } from './mpp8';
 import { P, readProject, readPropertySet } from './project';
 import { readAssignments, readResources } from './resources';
 import { customFieldDefinitions, readTasks, taskFlags } from './tasks';
@@ -89,13 +100,7 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
   if (!version) {
     throw new ImportError(`${inFile(fileName)}this OLE2 file is not a Microsoft Project plan (it has no project storage; it may be another Office document renamed to .mpp). Check that you chose the right file.`);
   }
-  if (version.fileVersion < 9) {
-    // Project 98 cannot write XML, so "save as XML" alone would not help its users.
-    throw new ImportError(
-      `${inFile(fileName)}this .mpp was saved in the ${FORMAT_NAMES[version.fileVersion]} format, which Earnest cannot read yet (it reads .mpp files saved by Project 2000 or later). Open it in Microsoft Project 2000 or later and save it again, or, from Project 98 itself, use File > Save As and choose MPX, then import that file.`,
-      FORMAT_NAMES[version.fileVersion],
-    );
-  }
+  if (version.fileVersion === 8) return parseMpp8(file, version, fileName, progress);
   progress(0);
 
   const is14 = version.fileVersion === 14;
@@ -211,6 +216,44 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
   };
 }
 
+const APPLICATIONS: Record<string, string> = { '8': 'Project 98', '9': 'Project 2000', '10': 'Project 2002', '11': 'Project 2003', '12': 'Project 2007', '14': 'Project 2010', '15': 'Project 2013', '16': 'Project 2016 or later' };
+
+function describeSource(fileVersion: number | undefined, build: string | undefined): string {
+  const format = FORMAT_NAMES[fileVersion ?? 0] ?? 'an unknown format';
+  const writer = build ? APPLICATIONS[build.split('.')[0]] : undefined;
+  return `Microsoft Project .mpp, ${format}${writer ? `, written by ${writer}` : ''}`;
+}
+
+/** Project 98 files: tasks and links only (see ./mpp8.ts), with the title from SummaryInformation. */
+function parseMpp8(file: CfbFile, version: MppVersion, fileName: string | undefined, progress: (rows: number) => void): MspdiDocument {
+  const dir = version.storage;
+  const taskData = file.read(cfbFind(dir, 'TBkndTask', 'FixFix   0'));
+  if (!taskData) throw new ImportError(`${inFile(fileName)}this Project 98 (MPP8) file has no task table, so it cannot be read. Open it in Microsoft Project 2000 or later and save it again, or, from Project 98 itself, use File > Save As and choose MPX, then import that file.`, 'TBkndTask');
+  const tasks = readMpp8Tasks(taskData, file.read(cfbFind(dir, 'TBkndTask', 'FixDeferFix   0')));
+  progress(tasks.length);
+  const links = file.read(cfbFind(dir, 'TBkndCons', 'FixFix   0'));
+  if (links) readMpp8Links(links, tasks);
+  const summary = readPropertySet(file.read(file.root.children.get('\x05SummaryInformation')));
+  const docSummary = readPropertySet(file.read(file.root.children.get('\x05DocumentSummaryInformation')));
+  const title = summary.get(2) || undefined;
+  return {
+    project: { name: title, title, author: summary.get(4) || undefined, company: docSummary.get(15) || undefined, saveVersion: 8, buildNumber: version.appVersion ? `${version.appVersion}.0` : undefined },
+    calendars: [],
+    tasks,
+    resources: [],
+    assignments: [],
+    fields: [],
+    timephasedRecords: 0,
+    warnings: [
+      {
+        message:
+          'This is a Project 98 (MPP8) file: Earnest read its tasks, dates, durations, progress, costs, work, baseline and links, but not yet its calendars, resources, assignments or project settings (currency, hours per day). MS Project\'s standard calendar and an 8-hour day are used; check them, or open the file in a later Microsoft Project, save it, and import that file.',
+        where: 'MPP8',
+      },
+    ],
+  };
+}
+
 /**
  * Reads an .mpp file. Throws `ImportError` (saying why and what to do) for a file it cannot
  * read, and `ImportCancelled` when `options.isCancelled()` turns true. An .mpp holds one
@@ -230,6 +273,8 @@ export function readMpp(bytes: Uint8Array, options: ImportOptions = {}): ImportR
   if (options.isCancelled?.()) throw new ImportCancelled();
   options.onProgress?.({ phase: 'building', bytesRead: bytes.length, totalBytes: bytes.length, rows: doc.tasks.length });
   const schedule = mapMspdiDocument(doc, { fileName: options.fileName });
+  // The mapping is MS Project XML's; the source is the .mpp, in the format it was saved in.
+  schedule.source = { ...(schedule.source ?? { warnings: [] }), format: 'mpp', application: describeSource(doc.project.saveVersion, doc.project.buildNumber) };
   options.onProgress?.({ phase: 'done', bytesRead: bytes.length, totalBytes: bytes.length, rows: doc.tasks.length });
   const p = schedule.project;
   return {

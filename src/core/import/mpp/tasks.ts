@@ -339,7 +339,7 @@ function hasBaseline(b: MspdiBaseline): boolean {
  * row order, and so do we. WBS codes are stored only when the plan has a WBS code mask; without
  * one MS Project shows (and its XML export writes) the outline number, so that is the WBS then.
  */
-function numberOutline(tasks: MspdiTask[]): void {
+export function numberOutline(tasks: MspdiTask[]): void {
   const counters: number[] = [];
   for (const t of tasks) {
     if (t.isNull) continue;

@@ -21,11 +21,8 @@ if (!haveSamples) console.warn(`[mpp tests] sample corpus not found at ${MPP_DIR
 const mppFiles = () => (haveSamples ? readdirSync(MPP_DIR).filter((f) => f.endsWith('.mpp')).sort() : []);
 const bytesOf = (dir: string, f: string) => new Uint8Array(readFileSync(path.join(SAMPLES, dir, f)));
 
-/** Files in formats this reader does not read yet, with the format the message must name. */
-const NOT_YET: Record<string, string> = {
-  'mpxj_legacy_sample98.mpp': 'MPP8',
-  'mpxj_task-durations-project98-mpp8.mpp': 'MPP8',
-};
+/** Files in formats this reader does not read yet, with the format the message must name (none left). */
+const NOT_YET: Record<string, string> = {};
 
 /** MPP9/12/14 files and their MSPDI twins (corpus README, "Same project in several formats"). */
 const TWINS: [mpp: string, xml: string][] = [
@@ -136,6 +133,8 @@ describe.skipIf(!haveSamples)('MPP sample corpus', () => {
         const result = readMpp(bytes, { fileName: file });
         expect(result.schedules).toHaveLength(1);
         const s = result.schedules[0];
+        expect(s.source?.format).toBe('mpp');
+        expect(s.source?.application).toMatch(/^Microsoft Project \.mpp, Project .* \(MPP(8|9|12|14)\)/);
         expect(result.projects[0].activities).toBe(s.activities.length);
         for (const a of s.activities) expect(a.name.trim()).not.toBe('');
         // Every relationship joins two activities of the schedule.
@@ -248,6 +247,29 @@ describe.skipIf(!haveSamples)('MPP sample corpus', () => {
     const holidays = new Set(standard?.exceptions.filter((e) => e.intervals.length === 0).map((e) => e.date));
     for (const d of ['2008-01-01', '2008-03-21', '2008-03-24', '2008-12-25', '2008-12-26']) expect(holidays.has(d)).toBe(true);
     expect(s.calendars.find((c) => c.name === '6 Day Working Week')?.workWeek.map((d) => d.length)).toEqual([0, 2, 2, 2, 2, 2, 2]);
+  });
+
+  // The Project 98 "sample" (MPP8) is the XML's plan (corpus README: "probably the same plan"):
+  // the same 19 task rows field by field. MPP8 has no project summary row (UID 0), stores no
+  // physical % complete, and its calendars, resources and assignments are not read yet.
+  it('mpxj_legacy_sample98.mpp (MPP8): the tasks and links of the XML twin, field by field', () => {
+    const mpp = parseMppDocument(bytesOf('mpp', 'mpxj_legacy_sample98.mpp'));
+    const xml = parseMspdiDocument(bytesOf('mspdi', 'mpxj_legacy_sample.xml'));
+    const fields: (keyof MspdiTask)[] = ['uid', 'id', 'name', 'outlineLevel', 'outlineNumber', 'milestone', 'start', 'finish', 'actualStart', 'actualFinish', 'duration', 'remainingDuration', 'actualDuration', 'percentComplete', 'percentWorkComplete', 'cost', 'actualCost', 'remainingCost', 'fixedCost', 'work', 'actualWork', 'remainingWork', 'constraintType', 'constraintDate', 'baselines'];
+    const view = (t: MspdiTask) => ({ ...Object.fromEntries(fields.map((k) => [k, t[k]])), predecessors: t.predecessors.map((p) => [p.predecessorUid, p.type, p.linkLag, p.lagFormat]) });
+    expectAlike(mpp.tasks.map(view), xml.tasks.filter((t) => t.uid !== 0).map(view), 'tasks');
+    expect(mpp.project.title).toBe('sample');
+    const s = readMpp(bytesOf('mpp', 'mpxj_legacy_sample98.mpp')).schedules[0];
+    expect(s.source?.warnings.some((w) => /Project 98 \(MPP8\)/.test(w.message))).toBe(true);
+    expect(s.source).toMatchObject({ format: 'mpp', application: 'Microsoft Project .mpp, Project 98 (MPP8), written by Project 98' });
+  });
+
+  // Corpus README: the Project 98 durations plan; its MPX twin has 91 task records (the MPX's
+  // first is the project itself, which MPP8 does not store as a row).
+  it('mpxj_task-durations-project98-mpp8.mpp (MPP8): 90 tasks "Duration1"…', () => {
+    const doc = parseMppDocument(bytesOf('mpp', 'mpxj_task-durations-project98-mpp8.mpp'));
+    expect(doc.tasks.filter((t) => !t.isNull)).toHaveLength(90);
+    expect(doc.tasks[0]).toMatchObject({ id: 1, name: 'Duration1', start: '2014-10-17T08:00', finish: '2014-10-17T17:00', duration: 8 });
   });
 
   // EXPECTED.md A.1: the resource test plan's tasks and its actual cost 800 (task "Completed Task").
