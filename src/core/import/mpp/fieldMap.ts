@@ -30,8 +30,8 @@ export interface FieldLoc {
 }
 
 const VAR = -1;
-/** Task field 481, "enterprise data": see Row.extraField. */
-const ENTERPRISE_DATA = 481;
+/** The "enterprise data" field of each entity (task 481, resource 341; see Row.extraField), by class prefix. */
+const ENTERPRISE_DATA: Record<number, number> = { 0x0b40: 481, 0x0c40: 341 };
 
 function categorySize(category: number): number {
   switch (category) {
@@ -58,7 +58,11 @@ export class FieldMap {
   /** Largest end offset of a fixed field, per block: records shorter than this are padded with zeros. */
   readonly maxFixed = [0, 0];
 
+  /** This entity's enterprise-data field, or -1 (assignments have none). */
+  readonly enterpriseData: number;
+
   constructor(data: Uint8Array | undefined, prefix: number, typeIsVarKey: boolean) {
+    this.enterpriseData = ENTERPRISE_DATA[prefix] ?? -1;
     if (!data) return;
     const b = new BytesClass(data);
     let last = 0;
@@ -159,7 +163,7 @@ export class Row {
   private extraUid = -1;
   private extra: Map<number, [number, number]> | undefined;
   private extraField(index: number, size: number): boolean {
-    const loc = this.map.get(ENTERPRISE_DATA);
+    const loc = this.map.enterpriseData < 0 ? undefined : this.map.get(this.map.enterpriseData);
     if (!loc || loc.block >= 0 || !this.vars) return false;
     if (this.extraUid !== this.uid) {
       this.extraUid = this.uid;
