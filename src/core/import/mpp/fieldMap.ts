@@ -243,6 +243,13 @@ export class Row {
   date(index: number): LocalDateTime | undefined {
     return this.locate(index, 4) ? timestampAt(this.pb as Bytes, this.pp) : undefined;
   }
+  /** A var-data field's bytes (a view, not a copy), or undefined. */
+  raw(index: number): Uint8Array | undefined {
+    const loc = this.map.get(index);
+    if (!loc || loc.block >= 0 || !this.vars) return undefined;
+    const s = this.vars.start(this.uid, loc.varKey);
+    return s < 0 ? undefined : this.vars.bytes.data.subarray(s, s + this.vars.size(this.uid, loc.varKey));
+  }
   text(index: number): string | undefined {
     const loc = this.map.get(index);
     if (!loc || loc.block >= 0 || !this.vars) return undefined;

@@ -16,9 +16,10 @@
  * display), an assignment has finished when its task has started and no work remains, and has
  * started when it has finished or has actual work.
  */
-import type { MspdiAssignment, MspdiBaseline, MspdiResource, MspdiTask } from '../mspdi/document';
-import type { FixedData, FixedMeta, VarData } from './blocks';
+import type { MspdiAssignment, MspdiBaseline, MspdiResource, MspdiTask, MspdiTimephased } from '../mspdi/document';
+import { Bytes, type FixedData, type FixedMeta, type VarData } from './blocks';
 import { FieldMap, Row } from './fieldMap';
+import { tenthsTimestamp } from './values';
 
 const R = { id: 0, name: 1, initials: 2, group: 3, standardRate: 6, overtimeRate: 7, code: 10, baselineWork: 15, baselineCost: 17, costPerUse: 18, uniqueId: 27, materialLabel: 299 } as const;
 /** Resource baseline n (1..10): work 342 + 10(n−1), cost +1. */
@@ -27,6 +28,37 @@ const R_BASELINE_N = 342;
 const A = { uniqueId: 0, taskUid: 1, resourceUid: 2, units: 7, work: 8, actualWork: 10, remainingWork: 12, baselineWork: 16, start: 20, finish: 21, cost: 26, actualCost: 28, remainingCost: 29, baselineCost: 32, bcws: 34, bcwp: 35, acwp: 36, baselineStart: 146, baselineFinish: 147 } as const;
 /** Assignment baseline n (1..10): work 289 + 9(n−1), cost +1, start +6, finish +7. */
 const A_BASELINE_N = 289;
+/** Time-phased baseline work and cost: 52/53 for Baseline, 291/292 + 9(n−1) for Baseline n. */
+const A_TP_BASELINE = 52;
+const A_TP_BASELINE_N = 291;
+
+/**
+ * A time-phased baseline block → MSPDI TimephasedData records (type `type`, hours or major
+ * units). Layout (MPXJ's TimephasedDataFactory): a u16 period count at 0, then 20-byte periods;
+ * the first is a summary whose end (i32 at 16, tenths of a minute since 1983-12-31) starts the
+ * data; each period holds the running total (work: f64 thousandths of a minute at 0; cost: f64
+ * hundredths at 8) and its end at 16; the last period is a summary again. Work blocks have an
+ * 8-byte header before the periods, cost blocks 16. The periods carry their own start and end,
+ * so no calendar is needed; zero periods are left out, as MS Project's XML export does.
+ */
+function baselineTimephased(data: Uint8Array | undefined, type: number, cost: boolean, out: MspdiTimephased[]): void {
+  if (!data || data.length < 40) return;
+  const b = new Bytes(data);
+  const count = b.u16(0);
+  const header = cost ? 16 : 28; // work: 8-byte header + the first (summary) period
+  let start = tenthsTimestamp(b, header + 16);
+  let total = 0;
+  for (let i = 0, o = header + 20; i < count - 2 && o + 20 <= data.length; i++, o += 20) {
+    const running = cost ? b.f64(o + 8) / 100 : b.f64(o) / 60000;
+    const end = tenthsTimestamp(b, o + 16);
+    const value = running - total;
+    total = running;
+    // Below a minute of work or a thousandth of a unit of money is noise, as in the totals (./values.ts).
+    const noise = cost ? Math.abs(value) < 0.001 : Math.abs(value) * 60000 < 1000;
+    if (start && end && !noise) out.push({ type, start, finish: end, value });
+    start = end;
+  }
+}
 
 export interface ResourceBlocks {
   map: FieldMap;
@@ -177,8 +209,20 @@ export function readAssignments(b: AssignmentBlocks, tasks: MspdiTask[], tick: (
       bcwp: row.money(A.bcwp),
       acwp: row.money(A.acwp),
       baselines,
-      timephased: [],
+      timephased: timephasedOf(row),
     });
+  }
+  return out;
+}
+
+function timephasedOf(row: Row): MspdiTimephased[] {
+  const out: MspdiTimephased[] = [];
+  baselineTimephased(row.raw(A_TP_BASELINE), 4, false, out);
+  baselineTimephased(row.raw(A_TP_BASELINE + 1), 5, true, out);
+  for (let n = 1; n <= 10; n++) {
+    const at = A_TP_BASELINE_N + (n - 1) * 9;
+    baselineTimephased(row.raw(at), 16 + 6 * (n - 1), false, out);
+    baselineTimephased(row.raw(at + 1), 17 + 6 * (n - 1), true, out);
   }
   return out;
 }

@@ -44,6 +44,15 @@ export function timestampAt(b: Bytes, o: number): LocalDateTime | undefined {
   return `${dayText(day)}T${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
 }
 
+/** A timestamp stored as tenths of a minute since 1983-12-31 (i32). */
+export function tenthsTimestamp(b: Bytes, o: number): LocalDateTime | undefined {
+  if (o < 0 || o + 4 > b.length) return undefined;
+  const tenths = b.i32(o);
+  if (tenths <= 0) return undefined;
+  const minutes = Math.floor(tenths / 10);
+  return `${dayText(Math.floor(minutes / 1440))}T${two(Math.floor((minutes % 1440) / 60))}:${two(minutes % 60)}`;
+}
+
 export function dateAt(b: Bytes, o: number): LocalDateTime | undefined {
   const days = b.u16(o);
   return o < 0 || o + 2 > b.length || days === 65535 ? undefined : `${dayText(days)}T00:00`;

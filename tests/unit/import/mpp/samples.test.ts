@@ -272,6 +272,30 @@ describe.skipIf(!haveSamples)('MPP sample corpus', () => {
     expect(doc.tasks[0]).toMatchObject({ id: 1, name: 'Duration1', start: '2014-10-17T08:00', finish: '2014-10-17T17:00', duration: 8 });
   });
 
+  // Time-phased baselines are separate blocks from the assignments' baseline totals, so their sum
+  // per baseline must equal the assignment's Baseline (n) work and cost: an oracle inside the file.
+  it.each(['aspose_AssignmentBaseline2007.mpp', 'aspose_Baselines2010.mpp', 'mpxj_mpp14timephased2.mpp'])('%s: time-phased baseline work and cost add up to the assignment baselines', (file) => {
+    const doc = parseMppDocument(bytesOf('mpp', file));
+    let checked = 0;
+    for (const a of doc.assignments) {
+      for (const b of a.baselines) {
+        const n = b.number ?? 0;
+        const [workType, costType] = n === 0 ? [4, 5] : [16 + 6 * (n - 1), 17 + 6 * (n - 1)];
+        const sumOf = (type: number) => a.timephased.filter((t) => t.type === type).reduce((x, t) => x + (t.value ?? 0), 0);
+        if (a.timephased.some((t) => t.type === workType)) {
+          expect(sumOf(workType)).toBeCloseTo(b.work ?? 0, 3);
+          checked++;
+        }
+        if (a.timephased.some((t) => t.type === costType)) {
+          expect(sumOf(costType)).toBeCloseTo(b.cost ?? 0, 2);
+          checked++;
+        }
+      }
+      for (const t of a.timephased) expect(t.start! < t.finish!).toBe(true);
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
   // EXPECTED.md A.1: the resource test plan's tasks and its actual cost 800 (task "Completed Task").
   it('mpxj_mpp14resource.mpp: tasks "Task A", "Contoured Task", "Completed Task"; actual cost 800 (EXPECTED A.1)', () => {
     const s = readMpp(bytesOf('mpp', 'mpxj_mpp14resource.mpp')).schedules[0];
