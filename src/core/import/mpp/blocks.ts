@@ -1,0 +1,282 @@
+/**
+ * The block structures MS Project writes inside each storage of an .mpp file:
+ *
+ * - Props: a list of (key → bytes) properties (project settings, field maps).
+ * - FixedMeta + FixedData: one record per entity (task, resource, link…). FixedMeta holds a
+ *   16-byte header then one fixed-size item per record (flags at 0, the record's offset in
+ *   FixedData at 4); a record's length is the distance to the next record's offset.
+ * - VarMeta + Var2Data: variable-length values (names, WBS, some numbers) addressed by
+ *   (entity unique ID, field key); each value in Var2Data is a 4-byte length then the bytes.
+ *
+ * Records are kept as offsets into the stream, not copied: a 10,000-task file has 10,000 records
+ * and copying each is measurable. Every offset read from the file is checked against the stream.
+ */
+const FIXED_META_MAGIC = 0xfadfadba;
+
+export class Bytes {
+  readonly view: DataView;
+  constructor(readonly data: Uint8Array) {
+    this.view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  }
+  get length(): number {
+    return this.data.length;
+  }
+  u8(o: number): number {
+    return o >= 0 && o < this.data.length ? this.data[o] : 0;
+  }
+  u16(o: number): number {
+    return o >= 0 && o + 2 <= this.data.length ? this.view.getUint16(o, true) : 0;
+  }
+  i32(o: number): number {
+    return o >= 0 && o + 4 <= this.data.length ? this.view.getInt32(o, true) : 0;
+  }
+  u32(o: number): number {
+    return o >= 0 && o + 4 <= this.data.length ? this.view.getUint32(o, true) : 0;
+  }
+  f64(o: number): number {
+    if (o < 0 || o + 8 > this.data.length) return 0;
+    const v = this.view.getFloat64(o, true);
+    return Number.isFinite(v) ? v : 0;
+  }
+}
+
+const utf16 = new TextDecoder('utf-16le');
+
+/** A NUL-terminated UTF-16LE string from `start` to at most `end`. */
+export function utf16String(data: Uint8Array, start: number, end: number): string {
+  const stop = Math.min(end, data.length);
+  let p = start;
+  while (p + 1 < stop && (data[p] !== 0 || data[p + 1] !== 0)) p += 2;
+  const len = (Math.min(p, stop) - start) & ~1;
+  return len > 0 ? utf16.decode(data.subarray(start, start + len)) : '';
+}
+
+// ---------------------------------------------------------------- Props
+
+/**
+ * Props as MS Project 2007+ (and 2000–2003) write them: a 16-byte header with the property
+ * count at 12, then per property: size, key, an unknown int, the bytes, padded to 2.
+ */
+export class Props {
+  private readonly map = new Map<number, [number, number]>();
+  constructor(readonly bytes: Bytes) {
+    const count = bytes.u16(12);
+    let p = 16;
+    for (let i = 0; i < count && p + 12 <= bytes.length; i++) {
+      const size = bytes.i32(p);
+      const key = bytes.i32(p + 4);
+      p += 12;
+      if (size < 1 || p + size > bytes.length) break;
+      this.map.set(key, [p, size]);
+      p += size + (size & 1);
+    }
+  }
+  has(key: number): boolean {
+    return this.map.has(key);
+  }
+  raw(key: number): Uint8Array | undefined {
+    const e = this.map.get(key);
+    return e ? this.bytes.data.subarray(e[0], e[0] + e[1]) : undefined;
+  }
+  u8(key: number): number {
+    const e = this.map.get(key);
+    return e ? this.bytes.u8(e[0]) : 0;
+  }
+  u16(key: number): number | undefined {
+    const e = this.map.get(key);
+    return e && e[1] >= 2 ? this.bytes.u16(e[0]) : undefined;
+  }
+  i32(key: number): number | undefined {
+    const e = this.map.get(key);
+    return e && e[1] >= 4 ? this.bytes.i32(e[0]) : undefined;
+  }
+  f64(key: number): number | undefined {
+    const e = this.map.get(key);
+    return e && e[1] >= 8 ? this.bytes.f64(e[0]) : undefined;
+  }
+  string(key: number): string | undefined {
+    const e = this.map.get(key);
+    if (!e) return undefined;
+    const s = utf16String(this.bytes.data, e[0], e[0] + e[1]);
+    return s || undefined;
+  }
+  /** A 4-byte timestamp (see ./values.ts). */
+  at(key: number): number | undefined {
+    const e = this.map.get(key);
+    return e && e[1] >= 4 ? e[0] : undefined;
+  }
+}
+
+// ---------------------------------------------------------------- FixedMeta / FixedData
+
+export interface FixedMeta {
+  bytes: Bytes;
+  /** Item count the header claims. */
+  claimed: number;
+  itemSize: number;
+  count: number;
+  /** Offset of item i in `bytes`: 16 + i × itemSize. */
+}
+
+export function readFixedMeta(data: Uint8Array, itemSize: number | ((available: number, claimed: number) => number)): FixedMeta | undefined {
+  const bytes = new Bytes(data);
+  if (bytes.length < 16 || bytes.u32(0) !== FIXED_META_MAGIC) return undefined;
+  const claimed = bytes.i32(8);
+  const size = typeof itemSize === 'number' ? itemSize : itemSize(bytes.length - 16, claimed);
+  return { bytes, claimed, itemSize: size, count: Math.floor((bytes.length - 16) / size) };
+}
+
+/** Picks the item size among candidates as MS Project's files need: the one that divides the block and matches the other block's count. */
+export function itemSizeMatching(otherCount: number, ...sizes: number[]): (available: number, claimed: number) => number {
+  return (available, claimed) => {
+    let best = sizes[0];
+    let distance = -Infinity;
+    for (const s of sizes) {
+      if (available % s !== 0) continue;
+      if (available / s === otherCount) return s;
+      const d = claimed * s - available;
+      if (d <= 0 && d > distance) {
+        best = s;
+        distance = d;
+      }
+    }
+    return best;
+  };
+}
+
+export interface FixedData {
+  bytes: Bytes;
+  /** Start of record i in `bytes`, or -1 when the meta item points outside the stream. */
+  starts: Int32Array;
+  lengths: Int32Array;
+}
+
+/**
+ * Records located through FixedMeta: record i starts at meta item i's offset and runs to the
+ * next record's offset (or to `fixedSize` when the layout fixes it), clipped to `maxSize`; a
+ * record the offsets give no length gets `minSize` (MPP12 writes some records that way).
+ */
+export function readFixedData(meta: FixedMeta, data: Uint8Array, maxSize = 0, fixedSize = 0, minSize = 0): FixedData {
+  const bytes = new Bytes(data);
+  const n = meta.count;
+  const starts = new Int32Array(n).fill(-1);
+  const lengths = new Int32Array(n);
+  const offsetOf = (i: number) => meta.bytes.i32(16 + i * meta.itemSize + 4);
+  for (let i = 0; i < n; i++) {
+    const start = offsetOf(i);
+    if (start < 0 || start > data.length) continue;
+    const available = data.length - start;
+    let size: number;
+    if (fixedSize) size = Math.min(fixedSize, available);
+    else {
+      size = i + 1 === n ? available : offsetOf(i + 1) - start;
+      if (size === 0) size = minSize;
+      if (size < 0 || size > available) size = maxSize ? Math.min(maxSize, available) : available;
+      if (maxSize && size > maxSize) size = maxSize;
+    }
+    if (size > 0) {
+      starts[i] = start;
+      lengths[i] = size;
+    }
+  }
+  return { bytes, starts, lengths };
+}
+
+/** Records of one fixed size laid end to end (assignment blocks): record i at i × size. */
+export function readFixedRecords(data: Uint8Array, size: number): FixedData {
+  const n = Math.floor(data.length / size);
+  const starts = new Int32Array(n);
+  const lengths = new Int32Array(n).fill(size);
+  for (let i = 0; i < n; i++) starts[i] = i * size;
+  return { bytes: new Bytes(data), starts, lengths };
+}
+
+// ---------------------------------------------------------------- VarMeta / Var2Data
+
+/**
+ * Var data of one block: (unique ID, key) → the value's bytes in Var2Data. Kept as one small
+ * flat list [key, offset, key, offset…] per unique ID, not one map entry per value: a 10,000-task
+ * plan has ~200,000 values, and (uid × 65536 + key) keys outgrow V8's small integers, which made
+ * a Map of them the slowest part of the reader. Lookups for one entity come in a row, so the
+ * last list found is kept.
+ */
+export class VarData {
+  private readonly byUid = new Map<number, number[]>();
+  readonly ids: ReadonlySet<number>;
+  readonly bytes: Bytes;
+  private lastUid = NaN;
+  private last: number[] | undefined;
+
+  /** VarMeta as Project 2007+ write it (VarMeta12): 24-byte header, then 12-byte items (uid, offset, key, unknown). */
+  static fromVarMeta12(meta: Uint8Array, data: Uint8Array): VarData {
+    const m = new Bytes(meta);
+    const vd = new VarData(data);
+    const magic = m.u32(0);
+    if (magic !== 0 && magic !== FIXED_META_MAGIC) return vd;
+    const count = m.i32(8);
+    for (let i = 0, p = 24; i < count && p + 12 <= m.length; i++, p += 12) vd.add(m.i32(p), m.u16(p + 8), m.i32(p + 4));
+    return vd;
+  }
+
+  /** VarMeta as Project 2000–2003 write it (VarMeta9): 24-byte header, then 8-byte items (3-byte uid, 1-byte key, offset). */
+  static fromVarMeta9(meta: Uint8Array, data: Uint8Array): VarData {
+    const m = new Bytes(meta);
+    const vd = new VarData(data);
+    if (m.u32(0) !== FIXED_META_MAGIC) return vd;
+    const count = m.i32(8);
+    for (let i = 0, p = 24; i < count && p + 8 <= m.length; i++, p += 8) vd.add(m.u8(p) | (m.u8(p + 1) << 8) | (m.u8(p + 2) << 16), m.u8(p + 3), m.i32(p + 4));
+    return vd;
+  }
+
+  private constructor(data: Uint8Array) {
+    this.bytes = new Bytes(data);
+    this.ids = new Set<number>();
+  }
+
+  private add(uid: number, key: number, offset: number) {
+    if (offset < 0 || offset + 4 > this.bytes.length) return;
+    let list = this.byUid.get(uid);
+    if (!list) {
+      list = [];
+      this.byUid.set(uid, list);
+      (this.ids as Set<number>).add(uid);
+    }
+    // A later item for the same key replaces the earlier one, as in a map.
+    for (let i = 0; i < list.length; i += 2) {
+      if (list[i] === key) {
+        list[i + 1] = offset;
+        return;
+      }
+    }
+    list.push(key, offset);
+  }
+
+  private offset(uid: number, key: number): number {
+    if (uid !== this.lastUid) {
+      this.lastUid = uid;
+      this.last = this.byUid.get(uid);
+    }
+    const list = this.last;
+    if (!list) return -1;
+    for (let i = 0; i < list.length; i += 2) if (list[i] === key) return list[i + 1];
+    return -1;
+  }
+
+  /** Start of the value's bytes (after its length), or -1. */
+  start(uid: number, key: number): number {
+    const o = this.offset(uid, key);
+    if (o < 0) return -1;
+    const size = this.bytes.i32(o);
+    return size < 0 || o + 4 + size > this.bytes.length ? -1 : o + 4;
+  }
+  size(uid: number, key: number): number {
+    const o = this.offset(uid, key);
+    return o < 0 ? 0 : Math.max(0, Math.min(this.bytes.i32(o), this.bytes.length - o - 4));
+  }
+  string(uid: number, key: number): string | undefined {
+    const s = this.start(uid, key);
+    if (s < 0) return undefined;
+    const str = utf16String(this.bytes.data, s, s + this.size(uid, key));
+    return str || undefined;
+  }
+}
