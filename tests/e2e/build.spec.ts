@@ -147,3 +147,13 @@ test("the Asta reader and sql.js are chunks only an Asta import loads, and sql.j
   expect(urls).toContain(`assets/${wasm[0]}`);
   expect(urls).toContain(`assets/${asta[0]}`);
 });
+
+test('the .mpp reader is a chunk only the import worker loads (on demand), and is precached', () => {
+  const urls = precacheUrls();
+  const assets = readdirSync(join(dist, 'assets')).filter((n) => n.endsWith('.js'));
+  const mpp = assets.filter((n) => /^mpp-/.test(n));
+  expect(mpp).toHaveLength(1);
+  expect(urls).toContain(`assets/${mpp[0]}`);
+  const importers = assets.filter((n) => n !== mpp[0] && readFileSync(join(dist, 'assets', n), 'utf8').includes(mpp[0]));
+  expect(importers.map((n) => n.replace(/-[\w-]+\.js$/, ''))).toEqual(['import.worker']);
+});

@@ -53,7 +53,7 @@ export function DropZone({ onFile }: { onFile: (file: File) => void }) {
             <strong>Primavera P6</strong>: File › Export › Primavera PM (XER) or XML. Multi-project files let you choose the project.
           </li>
           <li>
-            <strong>Microsoft Project</strong>: File › Save As › XML Format (*.xml), or an MPX file (.mpx) as Project 98 and other tools write it. The .mpp format itself is recognised, but its reader is still to come.
+            <strong>Microsoft Project</strong>: the .mpp file itself (Project 98 to Project 2021 and Project Online desktop), XML (File › Save As › XML Format), or an MPX file (.mpx) as Project 98 and other tools write it.
           </li>
           <li>
             <strong>Excel or CSV</strong>: an activity list (ID, name, dates, budget, % complete…) or a period table (period, PV, EV, AC). You review the

@@ -20,7 +20,7 @@ export default function ImportPage() {
   useEffect(() => preload(loadProjectOpening), []);
   return (
     <>
-      <PageHeader title="Import a schedule" lead="Primavera P6 (.xer or .xml), Microsoft Project (.xml or .mpx), Asta Powerproject (.pp), Excel (.xlsx, .xls) or CSV. Files are read on this device; nothing is uploaded." />
+      <PageHeader title="Import a schedule" lead="Primavera P6 (.xer or .xml), Microsoft Project (.mpp, .xml or .mpx), Asta Powerproject (.pp), Excel (.xlsx, .xls) or CSV. Files are read on this device; nothing is uploaded." />
       <section className="container app-section import-page">
         <ImportFlow intoProject={params.get('project')} />
       </section>

@@ -296,7 +296,7 @@ export default function ProjectLayout() {
             // rather than a dead end that only says there is nothing yet (issue 18, item 6).
             <div className="import-page project-first-import">
               <h2>Import this project&apos;s first status</h2>
-              <p className="muted">Primavera P6 (.xer or .xml), Microsoft Project (.xml or .mpx), Asta Powerproject (.pp), Excel (.xlsx, .xls) or CSV. The file is read on this device and saved as {row.name}&apos;s first status.</p>
+              <p className="muted">Primavera P6 (.xer or .xml), Microsoft Project (.mpp, .xml or .mpx), Asta Powerproject (.pp), Excel (.xlsx, .xls) or CSV. The file is read on this device and saved as {row.name}&apos;s first status.</p>
               <ImportFlow intoProject={id} onSaved={reload} />
             </div>
           ) : (

@@ -68,14 +68,14 @@ function detectContent(bytes: Uint8Array, fileName: string | undefined): Detecti
 
   if (bytes.length === 0) return make('empty', 'an empty file', `${f}the file is empty (0 bytes). Export the schedule again and pick the new file.`);
 
-  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return detectCompound(bytes, f, make);
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return detectCompound(bytes, f, make, fileName);
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) return detectZip(bytes, f, make);
   if (startsWith(bytes, [0x00, 0x00, 0x30, 0x30, 0x30, 0x30, 0x30, 0x30]))
-    return make('asta', 'an Asta Powerproject file', `${f}this is an Asta Powerproject (.pp) file. Earnest recognises it, but its Asta reader is still to come: in Powerproject, use File › Export to save the project as Microsoft Project XML (.xml) and import that file.`);
+    return make('asta', 'an Asta Powerproject file');
   if (startsWith(bytes, ascii('SQLite format 3')))
     return /\.pp$/i.test(fileName ?? '')
-      ? make('asta', 'an Asta Powerproject file', `${f}this is an Asta Powerproject (.pp) file. Earnest recognises it, but its Asta reader is still to come: in Powerproject, use File › Export to save the project as Microsoft Project XML (.xml) and import that file.`)
-      : make('not-a-schedule', 'an SQLite database', `${f}this is an SQLite database, not a schedule export. Export the schedule from its application as P6 XER, MS Project XML, Excel or CSV.`);
+      ? make('asta', 'an Asta Powerproject file')
+      : make('not-a-schedule', 'an SQLite database', `${f}this is an SQLite database, not a schedule export. If it is an Asta Powerproject file, give it its .pp name; otherwise export the schedule from its application as P6 XER, MS Project XML, Excel or CSV.`);
   if (startsWith(bytes, ascii('%PDF'))) return make('not-a-schedule', 'a PDF document', `${f}this is a PDF document. Earnest reads schedule data, not printed reports: export the schedule itself (P6 XER or XML, MS Project XML, Excel or CSV).`);
 
   const head = sniffText(bytes);
@@ -83,7 +83,7 @@ function detectContent(bytes: Uint8Array, fileName: string | undefined): Detecti
     return make(
       'not-a-schedule',
       'binary data',
-      `${f}this is binary data that is not a schedule format Earnest reads. Check you picked the right file; Earnest reads P6 XER and XML, MS Project XML, Excel (.xlsx, .xls) and CSV.`,
+      `${f}this is binary data that is not a schedule format Earnest reads. Check you picked the right file; Earnest reads P6 XER and XML, MS Project .mpp, XML and MPX, Asta Powerproject .pp, Excel (.xlsx, .xls) and CSV.`,
     );
   const text = head.trimStart();
   if (text.startsWith('ERMHDR')) return make('xer', 'a Primavera P6 XER file');
@@ -110,16 +110,21 @@ function detectContent(bytes: Uint8Array, fileName: string | undefined): Detecti
 
 type Make = (format: FileFormat, label: string, message?: string) => Detection;
 
-function detectCompound(bytes: Uint8Array, f: string, make: Make): Detection {
+function detectCompound(bytes: Uint8Array, f: string, make: Make, fileName: string | undefined): Detection {
   const names = compoundEntryNames(bytes);
   const mpp = names.find((n) => /^ {3}1(?:1[24]|9)?$/.test(n));
   if (mpp) {
     const version = { '   114': 'MPP14', '   112': 'MPP12', '   19': 'MPP9', '   1': 'MPP8' }[mpp] ?? 'MPP';
-    return make(
-      'mpp',
-      `a Microsoft Project .mpp file (${version})`,
-      `${f}this is a Microsoft Project .mpp file (${version}). Earnest recognises it, but its .mpp reader is still to come: open it in Microsoft Project, use File › Save As › XML Format (*.xml), and import that file.`,
-    );
+    // A template holds the same streams, but it is a pattern for new projects, not a project with
+    // a status to measure: say so rather than import a plan nobody is running.
+    if (/\.mpt$/i.test(fileName ?? ''))
+      return {
+        format: 'mpp',
+        label: `a Microsoft Project template (${version})`,
+        readable: false,
+        message: `${f}this is a Microsoft Project template (.mpt): a pattern for new projects, with no status to measure. Open it in Microsoft Project, save the project made from it as a .mpp file (File › Save As), and import that.`,
+      };
+    return make('mpp', `a Microsoft Project .mpp file (${version})`);
   }
   if (names.includes('EncryptedPackage') || names.includes('EncryptionInfo'))
     return make(

@@ -1,6 +1,6 @@
 /**
  * Readers that load only when a file needs them. The built-in readers (XER, PMXML, MSPDI, Excel,
- * CSV) are in every import worker; these are not: each entry is a dynamic import, so the bundler
+ * CSV) are in every import worker; these (MPX, MPP, Asta) are not: each entry is a dynamic import, so the bundler
  * puts the reader in its own chunk and a P6 user never downloads the MPX, MPP or Asta code (or
  * sql.js's WebAssembly). The service worker still precaches every chunk, so they work offline.
  *
@@ -25,6 +25,7 @@ export interface LazyReader {
 
 export const LAZY_READERS: Partial<Record<FileFormat, () => Promise<LazyReader>>> = {
   mpx: () => import('./mpx').then((m) => m.reader),
+  mpp: () => import('./mpp').then((m) => ({ read: m.readMpp })),
   asta: () => import('./asta').then((m) => ({ prepare: (env) => m.prepareAsta(env), read: m.readAsta })),
 };
 

@@ -4,7 +4,7 @@
  * in tests/fixtures/README.md.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as XLSX from 'xlsx';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -523,11 +523,19 @@ describe.skipIf(!existsSync(SAMPLES))('schedule files from the sample corpus', (
     expect(text.out).toMatch(/\nNotes from the import\n(?: {2}- [^\n]*\n)* {2}- [^\n]*baseline/i);
   });
 
-  it('an .mpp is recognised and the user told how to get XML', async () => {
+  it('an .mpp is analysed like its XML twin (MPXJ MppResourceTest: cost 8,200, actual cost 800)', async () => {
     const r = await run(join(SAMPLES, 'mpp/mpxj_mpp14resource.mpp'));
+    expect(r.code).toBe(0);
+    expect(row(r.out, 'BAC')).toBe('£8,200');
+    expect(row(r.out, 'AC (ACWP)')).toBe('£800');
+  });
+
+  it('a damaged .mpp is one line saying what is wrong and what to do', async () => {
+    const whole = readFileSync(join(SAMPLES, 'mpp/mpxj_mpp14resource.mpp'));
+    const r = await run(file('cut.mpp', new Uint8Array(whole.subarray(0, whole.length >> 1))));
     expect(r.code).toBe(1);
     expect(r.err.trimEnd().split('\n')).toHaveLength(1);
-    expect(r.err).toMatch(/^earnest analyse: mpxj_mpp14resource\.mpp: this is a Microsoft Project \.mpp file \(MPP14\)\./);
+    expect(r.err).toMatch(/^earnest analyse: cut\.mpp: this \.mpp file is damaged or incomplete .*Open it in Microsoft Project and save it again/);
   });
 });
 

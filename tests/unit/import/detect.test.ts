@@ -35,13 +35,19 @@ describe.skipIf(!haveSamples)('every file of the sample corpus', () => {
     });
   }
 
-  it('names the MPP version and says what to do', () => {
+  it('names the MPP version; .mpp is readable (its reader loads on demand) and no longer sends users to XML', () => {
     const d = detectFormat(new Uint8Array(readFileSync(join(SAMPLES, 'mpp/mpxj_mpp14resource.mpp'))), 'mpxj_mpp14resource.mpp');
-    expect(d.readable).toBe(false);
+    expect(d.readable).toBe(true);
     expect(d.label).toBe('a Microsoft Project .mpp file (MPP14)');
-    expect(d.message).toMatch(/^mpxj_mpp14resource\.mpp: this is a Microsoft Project \.mpp file \(MPP14\)\. .*File › Save As › XML Format/);
+    expect(d.message).toBeUndefined();
     const v8 = detectFormat(new Uint8Array(readFileSync(join(SAMPLES, 'mpp/mpxj_legacy_sample98.mpp'))));
     expect(v8.label).toContain('MPP8');
+  });
+
+  it('a template (.mpt) is refused with what to do', () => {
+    const d = detectFormat(new Uint8Array(readFileSync(join(SAMPLES, 'mpp/mpxj_mpp14resource.mpp'))), 'Standard build.mpt');
+    expect(d).toMatchObject({ format: 'mpp', readable: false, label: 'a Microsoft Project template (MPP14)' });
+    expect(d.message).toBe('Standard build.mpt: this is a Microsoft Project template (.mpt): a pattern for new projects, with no status to measure. Open it in Microsoft Project, save the project made from it as a .mpp file (File › Save As), and import that.');
   });
 
   it('a renamed file is read as what it holds, with a note', () => {
