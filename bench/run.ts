@@ -19,6 +19,7 @@ import { baselinesSuite } from './baselines.bench';
 import { esSuite, evmSuite } from './evm.bench';
 import { xerSuite } from './xer.bench';
 import { mspdiSuite } from './mspdi.bench';
+import { mppSuite } from './mpp.bench';
 import { tablesSuite } from './tables.bench';
 import { reportsSuite } from './reports.bench';
 import { gridSuite } from './grid.bench';
@@ -29,7 +30,7 @@ import { bench, benchAsync } from './harness';
 import { subscriptionLoadBench } from './subscription.bench';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- suites differ in their setup type
-const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite, mspdiSuite, tablesSuite, baselinesSuite, reportsSuite, gridSuite, cpmSuite, riskSuite];
+const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite, mspdiSuite, mppSuite, tablesSuite, baselinesSuite, reportsSuite, gridSuite, cpmSuite, riskSuite];
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {
