@@ -47,11 +47,11 @@ export const mppSuite: BenchSuite<MppBenchContext> = {
   },
   cases(size) {
     const runs = size >= 50_000 ? 5 : size >= 10_000 ? 10 : 30;
-    const mb = size >= 50_000 ? '≈60' : size >= 10_000 ? '≈12' : '≈1.5';
+    const mb = size >= 50_000 ? '≈55' : size >= 10_000 ? '≈11' : '≈1.4';
     return [
       {
         name: '.mpp → model',
-        note: `${mb} MB MPP14 file`,
+        note: `${mb} MiB MPP14 file`,
         targetMs: size === 10_000 ? 400 : undefined,
         runs,
         fn: (ctx) => readMpp(ctx.bytes),

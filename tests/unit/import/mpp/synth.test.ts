@@ -4,6 +4,8 @@
  * written (names, outline, dates, durations, costs, links), so bench/mpp.bench.ts times a real
  * read of a realistic file, not a reader skipping records it does not understand.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasMppSynthSample, MPP_SYNTH_SAMPLE, planSynth, synthesizeMpp } from '../../../../bench/mppSynth';
 import { readMpp } from '../../../../src/core/import/mpp';
@@ -85,5 +87,20 @@ describe.skipIf(!hasMppSynthSample())('a generated 2,000-task .mpp', () => {
     const other = readMpp(synthesizeMpp(50, SEED + 1)).schedules[0];
     const same = readMpp(synthesizeMpp(50, SEED)).schedules[0];
     expect(other.activities.map((a) => a.name)).not.toEqual(same.activities.map((a) => a.name));
+  });
+});
+
+// The generator is not tied to one sample: any MPP14 plan's streams (Project 2010's early link
+// layout, 2016 and 2019 files) give a file the reader reads back exactly.
+const OTHER_SAMPLES = ['aspose_Baselines2010.mpp', 'mpxj_task-baselines-project2016-mpp14.mpp', 'mpxj_task-costs-project2019-mpp14.mpp', 'mpxj_mpp14resource.mpp'].map((f) => path.join(path.dirname(MPP_SYNTH_SAMPLE), f));
+
+describe.each(OTHER_SAMPLES)('a generated 300-task .mpp from %s', (sample) => {
+  it.skipIf(!existsSync(sample))('reads back with every name, date, duration, cost and link written', () => {
+    const plan = planSynth(300, 5);
+    const s = readMpp(synthesizeMpp(300, 5, sample)).schedules[0];
+    const leaves = plan.tasks.filter((t) => !t.summary);
+    expect(s.activities.map((a) => [a.id, a.name, a.plannedStart, a.plannedFinish, a.originalDuration, a.budgetCost])).toEqual(leaves.map((t) => [String(t.uid), t.name, t.start, t.finish, t.durationHours, t.cost]));
+    expect(s.wbs.map((w) => w.name)).toEqual(plan.tasks.filter((t) => t.summary).map((t) => t.name));
+    expect(s.relationships.map((r) => `${r.predecessorId}>${r.successorId}:${r.type}:${r.lagHours}`).sort()).toEqual(plan.links.map((l) => `${l.predecessorUid}>${l.successorUid}:FS:0`).sort());
   });
 });
