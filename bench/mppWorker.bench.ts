@@ -10,10 +10,11 @@
  *
  * Files: bench/mpp.bench.ts's synthetic MPP14 files (bench/out/, seed 42).
  *   npx tsx bench/mppWorker.bench.ts [--sizes 1000,10000,50000] [--cold 5]
+ *   npm run bench -- --suite browser-mpp      the same, default sizes
  */
 import { build } from 'esbuild';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { mppBenchFile } from './mpp.bench';
 
@@ -42,14 +43,9 @@ interface WorkerTimes {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function main() {
-  const argv = process.argv.slice(2);
-  const flag = (name: string) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
-  const sizes = (flag('--sizes') ?? '1000,10000,50000').split(',').map(Number);
-  const coldRuns = Number(flag('--cold') ?? 5);
+/** Times the read in a Chromium worker at each size; returns the markdown table. */
+export async function mppWorkerBench(sizes: number[], coldRuns: number): Promise<string> {
+  const lines: string[] = [];
   const bundle = await build({ stdin: { contents: WORKER, resolveDir: ROOT, loader: 'ts' }, bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, minify: true });
   const workerJs = bundle.outputFiles[0].text;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
@@ -64,8 +60,8 @@ async function main() {
       return route.fulfill({ body: '<!doctype html><title>mpp worker bench</title>', contentType: 'text/html' });
     });
     await page.goto('http://bench.local/');
-    console.log(`| size | file MB | cold read in a fresh worker, ms (median of ${coldRuns}; min–max) | warm read, ms (median of 10; min–max) | target ms |`);
-    console.log('|---|---:|---:|---:|---:|');
+    lines.push(`| size | file MB | cold read in a fresh worker, ms (median of ${coldRuns}; min–max) | warm read, ms (median of 10; min–max) | target ms |`);
+    lines.push('|---|---:|---:|---:|---:|');
     for (const n of sizes) {
       const run = (runs: number, warmup: number) =>
         page.evaluate(
@@ -92,14 +88,25 @@ async function main() {
       const warm = await run(10, 2);
       if (activities !== n || warm.activities !== n) throw new Error(`the worker read ${activities} activities from the ${n}-task file`);
       const f = (xs: number[]) => `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
-      console.log(`| ${n.toLocaleString('en-GB')} tasks | ${((files.get(n) as Uint8Array).length / 1048576).toFixed(1)} | ${f(cold)} | ${f(warm.times)} | ${n === 10_000 ? 400 : ''} |`);
+      lines.push(`| ${n.toLocaleString('en-GB')} tasks | ${((files.get(n) as Uint8Array).length / 1048576).toFixed(1)} | ${f(cold)} | ${f(warm.times)} | ${n === 10_000 ? 400 : ''} |`);
     }
   } finally {
     await browser.close();
   }
+  return lines.join('\n');
 }
 
-void main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const argv = process.argv.slice(2);
+  const flag = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  mppWorkerBench((flag('--sizes') ?? '1000,10000,50000').split(',').map(Number), Number(flag('--cold') ?? 5)).then(
+    (table) => console.log(table),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}
