@@ -8,6 +8,7 @@
  *   npm run bench -- --sizes 1000,10000    other sizes (suites with fixed sizes keep theirs)
  *   npm run bench -- --suite load          the server under load (get-subscription-details)
  *   npm run bench -- --suite browser-import   import → dashboard in Chromium (needs `npm run build`)
+ *   npm run bench -- --suite browser-mpp      the .mpp reader in a Chromium Web Worker (bench/mppWorker.bench.ts)
  *
  * The server suites (load, replication) measure throughput and wall time against a real server in a
  * child process rather than repeated calls, so they print their own table.
@@ -19,6 +20,7 @@ import { baselinesSuite } from './baselines.bench';
 import { esSuite, evmSuite } from './evm.bench';
 import { xerSuite } from './xer.bench';
 import { mspdiSuite } from './mspdi.bench';
+import { mppSuite } from './mpp.bench';
 import { tablesSuite } from './tables.bench';
 import { reportsSuite } from './reports.bench';
 import { gridSuite } from './grid.bench';
@@ -29,7 +31,7 @@ import { bench, benchAsync } from './harness';
 import { subscriptionLoadBench } from './subscription.bench';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- suites differ in their setup type
-const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite, mspdiSuite, tablesSuite, baselinesSuite, reportsSuite, gridSuite, cpmSuite, riskSuite];
+const SUITES: BenchSuite<any>[] = [evmSuite, esSuite, xerSuite, mspdiSuite, mppSuite, tablesSuite, baselinesSuite, reportsSuite, gridSuite, cpmSuite, riskSuite];
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {
@@ -104,6 +106,16 @@ async function main() {
  * dashboard. Run by default when the build exists; asked for by name, a missing build is a failure.
  */
 async function browserSuites(only: string[] | undefined, failures: string[]): Promise<void> {
+  // The .mpp read in a Chromium worker (bench/mppWorker.bench.ts): only when asked for by name,
+  // since it needs the MPP sample the files are made from.
+  if (only?.includes('browser-mpp')) {
+    try {
+      const { mppWorkerBench } = await import('./mppWorker.bench');
+      console.log(`\n${await mppWorkerBench([1_000, 10_000, 50_000], 5)}`);
+    } catch (err) {
+      failures.push(`browser-mpp: ${(err as Error).message}`);
+    }
+  }
   if (only && !only.includes('browser-import')) return;
   const { existsSync } = await import('node:fs');
   if (!only && !existsSync(fileURLToPath(new URL('../dist/index.html', import.meta.url)))) {

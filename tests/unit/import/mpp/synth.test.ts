@@ -1,0 +1,106 @@
+/**
+ * The speed benchmark's generator (bench/mppSynth.ts) and the MPP reader agree: a 2,000-task
+ * MPP14 file built from a corpus sample's streams reads back to exactly the plan that was
+ * written (names, outline, dates, durations, costs, links), so bench/mpp.bench.ts times a real
+ * read of a realistic file, not a reader skipping records it does not understand.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hasMppSynthSample, MPP_SYNTH_SAMPLE, planSynth, synthesizeMpp } from '../../../../bench/mppSynth';
+import { readMpp } from '../../../../src/core/import/mpp';
+
+if (!hasMppSynthSample()) console.warn(`[mpp synth] sample ${MPP_SYNTH_SAMPLE} not found; the generator test is skipped.`);
+
+describe.skipIf(!hasMppSynthSample())('a generated 2,000-task .mpp', () => {
+  const LEAVES = 2_000;
+  const SEED = 11;
+  const plan = planSynth(LEAVES, SEED);
+  const bytes = synthesizeMpp(LEAVES, SEED);
+  const result = readMpp(bytes, { fileName: 'synthetic.mpp' });
+  const s = result.schedules[0];
+  const leaves = plan.tasks.filter((t) => !t.summary);
+  const summaries = plan.tasks.filter((t) => t.summary);
+
+  it('plans 2,000 leaf tasks under phase and group summaries, with about 1.3 links a task', () => {
+    expect(leaves).toHaveLength(LEAVES);
+    expect(summaries).toHaveLength(80 + 8); // 25 leaves a group, 10 groups a phase
+    expect(plan.links.length / LEAVES).toBeGreaterThan(1.2);
+    expect(plan.links.length / LEAVES).toBeLessThan(1.4);
+    // Every link runs forward in the plan, and its successor starts after its predecessor finishes.
+    const byUid = new Map(plan.tasks.map((t) => [t.uid, t]));
+    for (const l of plan.links) expect((byUid.get(l.successorUid) as { start: string }).start > (byUid.get(l.predecessorUid) as { finish: string }).finish).toBe(true);
+  });
+
+  it('reads to the 2,000 activities written, with their names, dates, durations and budgets', () => {
+    expect(result.projects[0].activities).toBe(LEAVES);
+    expect(s.activities).toHaveLength(LEAVES);
+    const byId = new Map(s.activities.map((a) => [a.id, a]));
+    for (const t of leaves) {
+      const a = byId.get(String(t.uid));
+      expect(a, `task ${t.uid}`).toBeDefined();
+      if (!a) continue;
+      expect([a.name, a.plannedStart, a.plannedFinish, a.baselineStart, a.baselineFinish, a.originalDuration, a.budgetCost, a.actualCost]).toEqual([
+        t.name,
+        t.start,
+        t.finish,
+        t.start,
+        t.finish,
+        t.durationHours,
+        t.cost,
+        0,
+      ]);
+    }
+  });
+
+  it('reads the summaries as the WBS, each leaf under its group and each group under its phase', () => {
+    expect(s.wbs.map((w) => [w.id, w.name]).sort()).toEqual(summaries.map((t) => [String(t.uid), t.name]).sort());
+    const wbs = new Map(s.wbs.map((w) => [w.id, w]));
+    // In the plan, a row's parent is the nearest earlier row one level up.
+    const parent = new Map<number, number>();
+    const stack: number[] = [];
+    for (const t of plan.tasks) {
+      stack.length = t.outlineLevel - 1;
+      if (t.outlineLevel > 1) parent.set(t.uid, stack[t.outlineLevel - 2]);
+      stack[t.outlineLevel - 1] = t.uid;
+    }
+    for (const a of s.activities) expect(a.wbsId).toBe(String(parent.get(Number(a.id))));
+    for (const t of summaries) expect(wbs.get(String(t.uid))?.parentId ?? null).toBe(t.outlineLevel === 1 ? null : String(parent.get(t.uid)));
+    expect(s.project.plannedStart).toBe('2025-01-06T08:00');
+    expect(s.project.plannedFinish).toBe(leaves.reduce((m, t) => (t.finish > m ? t.finish : m), ''));
+  });
+
+  it('reads every finish-to-start link written, and no other', () => {
+    const read = s.relationships.map((r) => `${r.predecessorId}>${r.successorId}:${r.type}:${r.lagHours}`).sort();
+    const written = plan.links.map((l) => `${l.predecessorUid}>${l.successorUid}:FS:0`).sort();
+    expect(read).toEqual(written);
+  });
+
+  it('keeps the sample plan’s calendars and resources, and drops its assignments (their tasks are gone)', () => {
+    expect(s.calendars.length).toBeGreaterThan(1);
+    expect(s.resources.length).toBeGreaterThan(10);
+    expect(s.assignments).toHaveLength(0);
+  });
+
+  it('is the same file for the same seed, and a different plan for another seed', () => {
+    expect(Buffer.from(synthesizeMpp(50, SEED)).equals(Buffer.from(synthesizeMpp(50, SEED)))).toBe(true);
+    const other = readMpp(synthesizeMpp(50, SEED + 1)).schedules[0];
+    const same = readMpp(synthesizeMpp(50, SEED)).schedules[0];
+    expect(other.activities.map((a) => a.name)).not.toEqual(same.activities.map((a) => a.name));
+  });
+});
+
+// The generator is not tied to one sample: any MPP14 plan's streams (Project 2010's early link
+// layout, 2016 and 2019 files) give a file the reader reads back exactly.
+const OTHER_SAMPLES = ['aspose_Baselines2010.mpp', 'mpxj_task-baselines-project2016-mpp14.mpp', 'mpxj_task-costs-project2019-mpp14.mpp', 'mpxj_mpp14resource.mpp'].map((f) => path.join(path.dirname(MPP_SYNTH_SAMPLE), f));
+
+describe.each(OTHER_SAMPLES)('a generated 300-task .mpp from %s', (sample) => {
+  it.skipIf(!existsSync(sample))('reads back with every name, date, duration, cost and link written', () => {
+    const plan = planSynth(300, 5);
+    const s = readMpp(synthesizeMpp(300, 5, sample)).schedules[0];
+    const leaves = plan.tasks.filter((t) => !t.summary);
+    expect(s.activities.map((a) => [a.id, a.name, a.plannedStart, a.plannedFinish, a.originalDuration, a.budgetCost])).toEqual(leaves.map((t) => [String(t.uid), t.name, t.start, t.finish, t.durationHours, t.cost]));
+    expect(s.wbs.map((w) => w.name)).toEqual(plan.tasks.filter((t) => t.summary).map((t) => t.name));
+    expect(s.relationships.map((r) => `${r.predecessorId}>${r.successorId}:${r.type}:${r.lagHours}`).sort()).toEqual(plan.links.map((l) => `${l.predecessorUid}>${l.successorUid}:FS:0`).sort());
+  });
+});
