@@ -10,6 +10,7 @@
  */
 import type { RiskCorrelation, RiskSetupView } from '../../../local/contracts';
 import { RuleTargetSelect } from './RuleTargetSelect';
+import { ProblemsAndAdd, RemoveCell } from './rowEditor';
 
 type Three = { min: number; mostLikely: number; max: number };
 
@@ -77,29 +78,14 @@ export function RiskCorrelations({ view, groups, canWrite, onChange }: { view: R
                       onChange={(e) => set(i, { rho: e.target.value === '' ? NaN : Number(e.target.value) })}
                     />
                   </td>
-                  <td>
-                    <button type="button" className="btn btn-ghost btn-sm" disabled={!canWrite} onClick={() => onChange(groups.filter((_, k) => k !== i))}>
-                      Remove
-                    </button>
-                  </td>
+                  <RemoveCell canWrite={canWrite} onRemove={() => onChange(groups.filter((_, k) => k !== i))} />
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       ) : null}
-      {problems.some(Boolean) ? (
-        <ul className="field-error" role="alert">
-          {problems.filter(Boolean).map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      ) : null}
-      {canWrite ? (
-        <button type="button" className="btn btn-outline btn-sm" onClick={add}>
-          Add a correlation group
-        </button>
-      ) : null}
+      <ProblemsAndAdd problems={problems} canWrite={canWrite} addLabel="Add a correlation group" onAdd={add} />
     </>
   );
 }

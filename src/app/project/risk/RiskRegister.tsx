@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { RiskEventInput, RiskSetupView } from '../../../local/contracts';
+import { ProblemsAndAdd, RemoveCell } from './rowEditor';
 
 type Three = { min: number; mostLikely: number; max: number };
 
@@ -121,11 +122,7 @@ export function RiskRegister({ view, events, canWrite, onChange }: { view: RiskS
                         Hits {e.hits.length} activities (kept as saved)
                       </td>
                     )}
-                    <td>
-                      <button type="button" className="btn btn-ghost btn-sm" disabled={!canWrite} onClick={() => onChange(events.filter((_, k) => k !== i))}>
-                        Remove
-                      </button>
-                    </td>
+                    <RemoveCell canWrite={canWrite} onRemove={() => onChange(events.filter((_, k) => k !== i))} />
                   </tr>
                 );
               })}
@@ -133,18 +130,7 @@ export function RiskRegister({ view, events, canWrite, onChange }: { view: RiskS
           </table>
         </div>
       ) : null}
-      {problems.some(Boolean) ? (
-        <ul className="field-error" role="alert">
-          {problems.filter(Boolean).map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      ) : null}
-      {canWrite ? (
-        <button type="button" className="btn btn-outline btn-sm" onClick={add}>
-          Add a risk
-        </button>
-      ) : null}
+      <ProblemsAndAdd problems={problems} canWrite={canWrite} addLabel="Add a risk" onAdd={add} />
     </>
   );
 }

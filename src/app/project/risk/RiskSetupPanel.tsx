@@ -13,6 +13,7 @@ import { RuleTargetSelect } from './RuleTargetSelect';
 import { CostUncertainty, RiskCorrelations, correlationProblem, costProblem } from './RiskCorrelations';
 import { RiskRegister, eventProblem } from './RiskRegister';
 import { RISK_ITERATIONS_MAX, type RiskActivityRange, type RiskOverride, type RiskProjectSetup, type RiskRule, type RiskSetupView } from '../../../local/contracts';
+import { ProblemsAndAdd, RemoveCell } from './rowEditor';
 
 const KINDS: { value: DistributionKind; label: string }[] = [
   { value: 'triangular', label: 'Triangular' },
@@ -105,29 +106,14 @@ export function RiskSetupPanel({ view, draft, onChange, canWrite, dirty, busy, o
                       />
                     </td>
                   ))}
-                  <td>
-                    <button type="button" className="btn btn-ghost btn-sm" disabled={!canWrite} onClick={() => set({ rules: draft.rules.filter((_, k) => k !== i) })}>
-                      Remove
-                    </button>
-                  </td>
+                  <RemoveCell canWrite={canWrite} onRemove={() => set({ rules: draft.rules.filter((_, k) => k !== i) })} />
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       ) : null}
-      {problems.some(Boolean) ? (
-        <ul className="field-error" role="alert">
-          {problems.filter(Boolean).map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      ) : null}
-      {canWrite ? (
-        <button type="button" className="btn btn-outline btn-sm" onClick={addRule}>
-          Add a rule
-        </button>
-      ) : null}
+      <ProblemsAndAdd problems={problems} canWrite={canWrite} addLabel="Add a rule" onAdd={addRule} />
 
       <RiskCorrelations view={view} groups={draft.correlations} canWrite={canWrite} onChange={(correlations) => set({ correlations })} />
       <RiskRegister view={view} events={draft.events} canWrite={canWrite} onChange={(events) => set({ events })} />
