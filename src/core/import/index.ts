@@ -87,7 +87,7 @@ export function parseScheduleFile(bytes: Uint8Array, options: ParseOptions = {})
  */
 export async function parseScheduleFileAsync(bytes: Uint8Array, options: ParseOptions = {}, env: ReaderEnvironment = {}): Promise<ParseOutcome> {
   const detection = detectFormat(bytes, options.fileName);
-  if (!detection.readable || !hasLazyReader(detection.format)) return parseScheduleFile(bytes, options);
+  if (!detection.readable || !hasLazyReader(detection.format)) return cleaned(readByFormat(bytes, options, detection));
   const reader = await loadReader(detection.format, env);
   if (!reader) throw new ImportError(`${inFile(options.fileName)}${detection.label} has no reader in this version of Earnest.`);
   return cleaned({ kind: 'schedules', detection, result: reader.read(bytes, options) });
@@ -106,8 +106,7 @@ function cleaned(outcome: ParseOutcome): ParseOutcome {
   return outcome;
 }
 
-function readByFormat(bytes: Uint8Array, options: ParseOptions): ParseOutcome {
-  const detection = detectFormat(bytes, options.fileName);
+function readByFormat(bytes: Uint8Array, options: ParseOptions, detection: Detection = detectFormat(bytes, options.fileName)): ParseOutcome {
   if (!detection.readable) throw new ImportError(detection.message ?? `${inFile(options.fileName)}this file is not a schedule Earnest can read.`);
   switch (detection.format) {
     case 'xer':

@@ -147,16 +147,11 @@ export function finishResults(prep: PreparedRisk, part: RiskPartial, opts: Finis
     joint = { finish: sf, cost: sc, deterministicConfidence: both / N, p80Confidence: both80 / N };
   }
 
-  // Per-activity indices from the exact sums.
-  let st = 0;
-  let st2 = 0;
-  for (let k = 0; k < N; k++) {
-    const t = roundInt((part.finish[k] - prep.detFinish) * prep.qTInv);
-    st += t;
-    st2 += t * t;
-  }
-  const tMean = st / N;
-  const tVar = st2 / N - tMean * tMean;
+  // Per-activity indices from the exact sums. Each activity's quantized mean and variance serve the
+  // project's figures and every milestone's.
+  const { sum: st, mean: tMean, variance: tVar } = quantizedMoments(part.finish, prep.detFinish, prep.qTInv);
+  const aMean = new Float64Array(n);
+  const aVar = new Float64Array(n);
   const criticality = new Float64Array(n);
   const meanDuration = new Float64Array(n);
   const sdDuration = new Float64Array(n);
@@ -165,11 +160,11 @@ export function finishResults(prep: PreparedRisk, part: RiskPartial, opts: Finis
   for (let i = 0; i < n; i++) {
     criticality[i] = N ? part.critical[i] / N : NaN;
     const q = prep.q[i];
-    const aMean = total(part.sumA, i, n) / N;
-    const aVar = Math.max(0, total(part.sumA2, i, n) / N - aMean * aMean);
-    meanDuration[i] = prep.det[i] + q * aMean;
-    sdDuration[i] = q * Math.sqrt(aVar);
-    if (aVar > 0 && tVar > 0) sensitivity[i] = (total(part.sumAT, i, n) / N - aMean * tMean) / Math.sqrt(aVar * tVar);
+    aMean[i] = total(part.sumA, i, n) / N;
+    aVar[i] = Math.max(0, total(part.sumA2, i, n) / N - aMean[i] * aMean[i]);
+    meanDuration[i] = prep.det[i] + q * aMean[i];
+    sdDuration[i] = q * Math.sqrt(aVar[i]);
+    if (aVar[i] > 0 && tVar > 0) sensitivity[i] = (total(part.sumAT, i, n) / N - aMean[i] * tMean) / Math.sqrt(aVar[i] * tVar);
     ssi[i] = finish.sd > 0 ? (criticality[i] * sdDuration[i]) / finish.sd : 0;
   }
 
@@ -187,24 +182,14 @@ export function finishResults(prep: PreparedRisk, part: RiskPartial, opts: Finis
   const tornadoSize = opts.tornadoSize ?? 20;
   const targets: TargetRisk[] = targetSummaries.map((summary, t) => {
     const tf = part.targetFinish[t];
-    let s1 = 0;
-    let s2 = 0;
-    for (let k = 0; k < N; k++) {
-      const x = roundInt((tf[k] - prep.detTargets[t]) * prep.qTInv);
-      s1 += x;
-      s2 += x * x;
-    }
-    const mMean = s1 / N;
-    const mVar = s2 / N - mMean * mMean;
+    const { mean: mMean, variance: mVar } = quantizedMoments(tf, prep.detTargets[t], prep.qTInv);
     const crit = new Float64Array(n);
     const sens = new Float64Array(n).fill(NaN);
     const tssi = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       crit[i] = N ? part.targetCritical[t][i] / N : NaN;
-      const aMean = total(part.sumA, i, n) / N;
-      const aVar = Math.max(0, total(part.sumA2, i, n) / N - aMean * aMean);
       // Nodes that cannot reach the milestone never enter its pass: their Σa·t stays 0, which is not their correlation.
-      if (aVar > 0 && mVar > 0 && prep.targetMember[t][i]) sens[i] = (total(part.targetSumAT[t], i, n) / N - aMean * mMean) / Math.sqrt(aVar * mVar);
+      if (aVar[i] > 0 && mVar > 0 && prep.targetMember[t][i]) sens[i] = (total(part.targetSumAT[t], i, n) / N - aMean[i] * mMean) / Math.sqrt(aVar[i] * mVar);
       tssi[i] = summary.sd > 0 ? (crit[i] * sdDuration[i]) / summary.sd : 0;
     }
     const cruc = its && N >= 2 ? spearmanCruciality(prep, part.seed, its, tf) : new Float64Array(n).fill(NaN);
@@ -237,6 +222,22 @@ export function finishResults(prep: PreparedRisk, part: RiskPartial, opts: Finis
   });
 
   return { seed: part.seed, iterations: N, ranges: part.ranges.slice(), finish, cost, joint, targets, activities: { criticality, meanDuration, sdDuration, sensitivity, cruciality, ssi }, tornado, events };
+}
+
+/**
+ * Σ, mean and variance of a finish's deviations from its deterministic value in the kernel's
+ * integer steps (the same quantization as the Σa·t sums, so correlations pair like with like).
+ */
+function quantizedMoments(values: Float64Array, det: number, qInv: number): { sum: number; mean: number; variance: number } {
+  let s1 = 0;
+  let s2 = 0;
+  for (let k = 0; k < values.length; k++) {
+    const x = roundInt((values[k] - det) * qInv);
+    s1 += x;
+    s2 += x * x;
+  }
+  const mean = s1 / values.length;
+  return { sum: s1, mean, variance: s2 / values.length - mean * mean };
 }
 
 /** A value with its typed arrays as plain number arrays (NaN becomes null in JSON). */

@@ -28,7 +28,7 @@ import { compileCalendar, workingHoursBetween, type CompiledCalendar } from '../
 import { readCalendars } from './calendars';
 import { readOutline, type Leaf } from './hierarchy';
 import { readResources } from './resources';
-import { EXPECTED_TABLES, num, str, table, type AstaRow, type AstaTables } from './tables';
+import { EXPECTED_TABLES, groupBy, num, str, table, type AstaRow, type AstaTables } from './tables';
 
 /** The notice every Asta import carries until real users' files have proved the reader. */
 export const ASTA_NOTICE =
@@ -205,18 +205,6 @@ export function buildAstaSchedule(t: AstaTables, options: BuildOptions = {}): Sc
   const dataDate = statusDate(t);
   if (dataDate) schedule.project.dataDate = dataDate;
   return schedule;
-}
-
-function groupBy(rows: AstaRow[], key: string): Map<number, AstaRow[]> {
-  const out = new Map<number, AstaRow[]>();
-  for (const r of rows) {
-    const k = num(r, key);
-    if (k === null) continue;
-    let list = out.get(k);
-    if (!list) out.set(k, (list = []));
-    list.push(r);
-  }
-  return out;
 }
 
 /** The SQLite form's current progress period (USERR.CURRENT_PROGRESS_PERIOD, else the latest) report date. */

@@ -14,7 +14,7 @@
  */
 import { dateOnly, toMinutes, MINUTES_PER_DAY, type LocalDateTime } from '../../model/dates';
 import type { Calendar, CalendarException, ImportWarning, WorkInterval } from '../../model/schedule';
-import { num, str, table, type AstaRow, type AstaTables } from './tables';
+import { groupBy, num, str, table, type AstaRow, type AstaTables } from './tables';
 
 const WORKING_TYPES = new Set([8, 32, 128]);
 /** Powerproject's own default when a working day has no hours: 08:00–12:00 and 13:00–17:00. */
@@ -27,18 +27,6 @@ const MONDAY_TO_FRIDAY: WorkInterval[][] = [[], DEFAULT_DAY, DEFAULT_DAY, DEFAUL
 const MAX_RANGE_DAYS = 3660;
 
 export const calendarId = (astaId: number): string => `cal-${astaId}`;
-
-function groupBy(rows: AstaRow[], key: string): Map<number, AstaRow[]> {
-  const out = new Map<number, AstaRow[]>();
-  for (const r of rows) {
-    const k = num(r, key);
-    if (k === null) continue;
-    let list = out.get(k);
-    if (!list) out.set(k, (list = []));
-    list.push(r);
-  }
-  return out;
-}
 
 /** Sorts and joins touching intervals so the calendar engine accepts them. */
 function tidy(day: WorkInterval[]): WorkInterval[] {

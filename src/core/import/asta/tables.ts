@@ -80,6 +80,19 @@ export function num(row: AstaRow, column: string): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
+/** Rows by the number in one column (rows without one are left out). */
+export function groupBy(rows: AstaRow[], key: string): Map<number, AstaRow[]> {
+  const out = new Map<number, AstaRow[]>();
+  for (const r of rows) {
+    const k = num(r, key);
+    if (k === null) continue;
+    let list = out.get(k);
+    if (!list) out.set(k, (list = []));
+    list.push(r);
+  }
+  return out;
+}
+
 export function str(row: AstaRow, column: string): string | null {
   const v = row[column];
   if (v === null || v === undefined) return null;
