@@ -36,6 +36,7 @@ import { readMpp8Links, readMpp8Tasks } from './mpp8';
 import { P, readProject, readPropertySet } from './project';
 import { readAssignments, readResources } from './resources';
 import { customFieldDefinitions, readTasks, taskFlags } from './tasks';
+import { ALIAS_KEYS, readAliasBlock, readMpp9TaskAliases } from './aliases';
 
 export { openCfb, isCfb } from './cfb';
 
@@ -204,13 +205,20 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
     assignments = readAssignments({ map: aMap, vars: varsOf(aVarMeta, aVar2), meta: aFixedMeta, fixed: fixedA, fixed2: aData2 ? readFixedRecords(unscramble(aData2, mask), Math.max(aMap.maxFixed[1], 48)) : undefined, byMetaOrder }, tasks, progress);
   }
 
+  // Task custom field aliases (./aliases.ts): MPP9 keeps them in the project Props by position,
+  // MPP12/14 in the task table's own Props by FieldID.
+  const byName = is9 ? readMpp9TaskAliases(props.raw(ALIAS_KEYS.mpp9Task)) : undefined;
+  const taskProps = is9 ? undefined : file.read(cfbFind(dir, 'TBkndTask', 'Props'));
+  const byId = taskProps ? readAliasBlock(new Props(new Bytes(unscramble(taskProps, mask))).raw(ALIAS_KEYS.customFields)) : undefined;
+  const aliasOf = (fieldId: number, fieldName: string) => byId?.get(fieldId) ?? byName?.get(fieldName);
+
   return {
     project,
     calendars,
     tasks,
     resources,
     assignments,
-    fields: customFieldDefinitions(usedCustomFields),
+    fields: customFieldDefinitions(usedCustomFields, aliasOf),
     timephasedRecords: 0,
     warnings: [],
   };

@@ -75,8 +75,8 @@ const BASELINE_N = [482, 493, 504, 515, 526, 544, 555, 566, 577, 588];
  * Task custom fields (Cost1–10, Number1–20, Text1–30, Date1–10, Start/Finish1–10,
  * Duration1–10) by MS Project field index. They become MSPDI ExtendedAttribute values, in MSPDI's
  * units (cost in hundredths, durations as PT…H…M…S), written only when set, as MS Project's XML
- * export does; their FieldID is 0x0B400000 + index. Aliases (Props 1048577) are not read yet, so
- * they carry their field names.
+ * export does; their FieldID is 0x0B400000 + index. A field the user renamed carries its alias
+ * (./aliases.ts), as in the XML export.
  */
 type CustomKind = 'cost' | 'number' | 'text' | 'date' | 'duration';
 const CUSTOM_FIELDS: [index: number, name: string, kind: CustomKind][] = [
@@ -121,9 +121,18 @@ function customValues(row: Row, fields: [number, string, CustomKind][], used: Se
   return out ?? [];
 }
 
-/** Definitions for the custom fields that hold a value somewhere (MSPDI's ExtendedAttributes). */
-export function customFieldDefinitions(used: Set<number>): MspdiFieldDefinition[] {
-  return CUSTOM_FIELDS.filter(([i]) => used.has(i)).map(([i, name]) => ({ fieldId: TASK_FIELD_BASE + i, fieldName: name }));
+/**
+ * Definitions for the custom fields that hold a value somewhere or were renamed (MSPDI's
+ * ExtendedAttributes); `aliasOf` gives a field's alias by FieldID or field name (./aliases.ts).
+ */
+export function customFieldDefinitions(used: Set<number>, aliasOf: (fieldId: number, fieldName: string) => string | undefined = () => undefined): MspdiFieldDefinition[] {
+  const out: MspdiFieldDefinition[] = [];
+  for (const [i, fieldName] of CUSTOM_FIELDS) {
+    const fieldId = TASK_FIELD_BASE + i;
+    const alias = aliasOf(fieldId, fieldName);
+    if (used.has(i) || alias !== undefined) out.push(alias === undefined ? { fieldId, fieldName } : { fieldId, fieldName, alias });
+  }
+  return out;
 }
 
 /** Bit flags in the FixedMeta / Fixed2Meta items, which moved between Project versions. */
