@@ -12,11 +12,12 @@ import { timestampAt } from './values';
  * MS Project's current date (Project ▸ Project Information ▸ Current date) is not among them, and
  * not anywhere else in the file that we could find: in every .mpp of the corpus the only
  * timestamps in the Props are the project start/finish, status date, baseline dates, creation
- * (37748742) and last save (37748743, again at 37753777); the creation date matches the XML twin's
- * CreationDate to the minute in 13 of the 14 twin pairs. Each XML twin's CurrentDate is the day that XML was written (its
- * LastSaved day) at 08:00, i.e. the "today" MS Project sets when it opens a plan, not a value kept
- * with the plan. So `currentDate` stays undefined for an .mpp (the status date rule then goes by
- * the file's actual dates; see model/statusDate.ts) rather than being invented from the save date.
+ * (37748742) and last save (37748743, again at 37753777); the creation date matches the XML
+ * twin's CreationDate to the minute in 13 of the 14 twin pairs. Each XML twin's CurrentDate is
+ * the day that XML was written (its LastSaved day) at 08:00, i.e. the "today" MS Project sets
+ * when it opens a plan, not a value kept with the plan. So `currentDate` stays undefined for an
+ * .mpp (the status date rule then goes by the file's actual dates; see model/statusDate.ts)
+ * rather than being invented from the save date. (tests/unit/import/mpp/currentDate.test.ts)
  */
 export const P = {
   startDate: 37748738,
