@@ -32,7 +32,7 @@ import { cfbFind, openCfb, type CfbEntry, type CfbFile } from './cfb';
 import { ASSIGNMENT_FIELD_MAP_KEYS, FieldMap, RESOURCE_FIELD_MAP_KEYS, TASK_FIELD_MAP_KEYS } from './fieldMap';
 import { readCalendars } from './calendars';
 import { readLinks } from './links';
-import { readMpp8Links, readMpp8Tasks } from './mpp8';
+import { Props8, readMpp8Assignments, readMpp8Calendars, readMpp8Links, readMpp8Resources, readMpp8Tasks } from './mpp8';
 import { P, readProject, readPropertySet } from './project';
 import { readAssignments, readResources } from './resources';
 import { customFieldDefinitions, readTasks, taskFlags } from './tasks';
@@ -232,30 +232,51 @@ function describeSource(fileVersion: number | undefined, build: string | undefin
   return `Microsoft Project .mpp, ${format}${writer ? `, written by ${writer}` : ''}`;
 }
 
-/** Project 98 files: tasks and links only (see ./mpp8.ts), with the title from SummaryInformation. */
+/**
+ * Project 98 files (see ./mpp8.ts): project settings from the Props, calendars, resources, tasks,
+ * links and assignments, with the title from SummaryInformation.
+ */
 function parseMpp8(file: CfbFile, version: MppVersion, fileName: string | undefined, progress: (rows: number) => void): MspdiDocument {
   const dir = version.storage;
-  const taskData = file.read(cfbFind(dir, 'TBkndTask', 'FixFix   0'));
+  const read = (...path: string[]) => file.read(cfbFind(dir, ...path));
+  const taskData = read('TBkndTask', 'FixFix   0');
   if (!taskData) throw new ImportError(`${inFile(fileName)}this Project 98 (MPP8) file has no task table, so it cannot be read. Open it in Microsoft Project 2000 or later and save it again, or, from Project 98 itself, use File > Save As and choose MPX, then import that file.`, 'TBkndTask');
-  const tasks = readMpp8Tasks(taskData, file.read(cfbFind(dir, 'TBkndTask', 'FixDeferFix   0')));
+  const tasks = readMpp8Tasks(taskData, read('TBkndTask', 'FixDeferFix   0'));
   progress(tasks.length);
-  const links = file.read(cfbFind(dir, 'TBkndCons', 'FixFix   0'));
+  const links = read('TBkndCons', 'FixFix   0');
   if (links) readMpp8Links(links, tasks);
   const summary = readPropertySet(file.read(file.root.children.get('\x05SummaryInformation')));
   const docSummary = readPropertySet(file.read(file.root.children.get('\x05DocumentSummaryInformation')));
-  const title = summary.get(2) || undefined;
+  const propsData = read('Props');
+  const props = propsData ? new Props8(propsData) : undefined;
+  const info = { title: summary.get(2) || undefined, author: summary.get(4) || undefined, company: docSummary.get(15) || undefined };
+  const project = props ? readProject(props, info, 8, version.appVersion) : { name: info.title, ...info, saveVersion: 8, buildNumber: version.appVersion ? `${version.appVersion}.0` : undefined };
+
+  const calData = read('TBkndCal', 'FixFix   0');
+  const cals = calData ? readMpp8Calendars(calData, read('TBkndCal', 'FixDeferFix   0')) : { calendars: [], ids: new Set<number>() };
+  const defaultName = props?.string(P.defaultCalendarName);
+  project.calendarUid = cals.calendars.find((c) => c.isBase && c.name === defaultName)?.uid ?? cals.calendars.find((c) => c.isBase)?.uid;
+  const rscData = read('TBkndRsc', 'FixFix   0');
+  const resources = rscData ? readMpp8Resources(rscData, read('TBkndRsc', 'FixDeferFix   0'), cals.ids) : [];
+  // MS Project names a resource's own calendar after the resource.
+  for (const r of resources) {
+    const cal = r.calendarUid === undefined ? undefined : cals.calendars.find((c) => c.uid === r.calendarUid);
+    if (cal && cal.name === undefined) cal.name = r.name;
+  }
+  const asnData = read('TBkndAssn', 'FixFix   0');
+  const assignments = asnData ? readMpp8Assignments(asnData, tasks, resources) : [];
   return {
-    project: { name: title, title, author: summary.get(4) || undefined, company: docSummary.get(15) || undefined, saveVersion: 8, buildNumber: version.appVersion ? `${version.appVersion}.0` : undefined },
-    calendars: [],
+    project,
+    calendars: cals.calendars,
     tasks,
-    resources: [],
-    assignments: [],
+    resources,
+    assignments,
     fields: [],
     timephasedRecords: 0,
     warnings: [
       {
         message:
-          'This is a Project 98 (MPP8) file: Earnest read its tasks, dates, durations, progress, costs, work, baseline and links, but not yet its calendars, resources, assignments or project settings (currency, hours per day). MS Project\'s standard calendar and an 8-hour day are used; check them, or open the file in a later Microsoft Project, save it, and import that file.',
+          'This is a Project 98 (MPP8) file: Earnest read its project settings, calendars, tasks (dates, durations, progress, costs, work, baseline), links, resources (rates, calendars) and assignments (work, cost, actuals), but not custom fields, time-phased data or assignment baselines, which this format keeps in ways not yet read. To bring those in, open the file in Microsoft Project 2000 or later, save it, and import that file.',
         where: 'MPP8',
       },
     ],

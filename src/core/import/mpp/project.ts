@@ -49,7 +49,10 @@ function guidText(raw: Uint8Array | undefined): string | undefined {
   return /^[0-]+$/.test(g) ? undefined : g.toUpperCase();
 }
 
-export function readProject(props: Props, summary: SummaryInfo, version: number, appVersion: number): MspdiProject {
+/** What `readProject` needs of a Props block (Props9+ in ./blocks.ts, Project 98's in ./mpp8.ts). */
+export type ProjectProps = Pick<Props, 'bytes' | 'at' | 'raw' | 'string' | 'i32' | 'u16'>;
+
+export function readProject(props: ProjectProps, summary: SummaryInfo, version: number, appVersion: number): MspdiProject {
   const at = (key: number) => {
     const o = props.at(key);
     return o === undefined ? undefined : timestampAt(props.bytes, o);
