@@ -6,18 +6,21 @@
  *   ./blocks.ts    Props, FixedMeta/FixedData, VarMeta/Var2Data
  *   ./fieldMap.ts  where each field lives, and its value encodings (./values.ts)
  *   ./project.ts, ./tasks.ts, ./links.ts, ./calendars.ts, ./resources.ts   MPP9/12/14 entities
- *   ./mpp8.ts      Project 98's fixed-layout records (tasks and links only)
+ *   ./aliases.ts   custom field aliases (the names a user gave Cost1, Text1…)
+ *   ./mpp8.ts      Project 98's fixed-layout records and Props
  * Everything is read into `MspdiDocument` and then goes through the MSPDI mapping
  * (../mspdi/map.ts), so an .mpp and its MS Project XML twin become the same canonical schedule by
  * the same decisions; only `source` says .mpp.
  *
  * Read: project title/dates/currency/status date/working-time settings; tasks (outline, dates,
- * durations, progress, EV method, costs, work, baselines 0–10, constraints, custom fields);
- * links with lag and lag format; calendars (work weeks, exceptions, alternate weeks); resources
- * (type, rates, cost per use, calendars, baselines); assignments (units, dates, work, costs,
- * actuals, baselines 0–10). Not read yet: time-phased values, cost rate tables, custom field
- * aliases; for MPP8 only tasks and links. Not stored in the file at all (MS Project computes
- * them): BCWS/BCWP/ACWP/CV/SV, total slack, outline numbers.
+ * durations, progress, EV method, costs, work, baselines 0–10, constraints, custom fields under
+ * their aliases); links with lag and lag format; calendars (work weeks, exceptions, alternate
+ * weeks); resources (type, rates, cost per use, calendars, baselines); assignments (units, dates,
+ * work, costs, actuals, baselines 0–10). MPP8 (Project 98): project settings, calendars,
+ * resources, tasks, links and assignments, but not its custom fields or time-phased data (the
+ * import warns). Not read yet: time-phased values, cost rate tables. Not stored in the file at
+ * all (MS Project computes them): BCWS/BCWP/ACWP/CV/SV, total slack, outline numbers, and the
+ * current date (MS Project sets it to today when a plan opens; see ./project.ts).
  *
  * The formats were learned from MPXJ's MPP readers (joniles/mpxj, LGPL); this is our own code.
  * Which format a file is: the root storage's name ("   114" MPP14 = Project 2010 to 2021,

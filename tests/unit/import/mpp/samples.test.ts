@@ -250,8 +250,8 @@ describe.skipIf(!haveSamples)('MPP sample corpus', () => {
   });
 
   // The Project 98 "sample" (MPP8) is the XML's plan (corpus README: "probably the same plan"):
-  // the same 19 task rows field by field. MPP8 has no project summary row (UID 0), stores no
-  // physical % complete, and its calendars, resources and assignments are not read yet.
+  // the same 19 task rows field by field. MPP8 has no project summary row (UID 0) and stores no
+  // physical % complete (its calendars, resources and assignments: ./mpp8.test.ts).
   it('mpxj_legacy_sample98.mpp (MPP8): the tasks and links of the XML twin, field by field', () => {
     const mpp = parseMppDocument(bytesOf('mpp', 'mpxj_legacy_sample98.mpp'));
     const xml = parseMspdiDocument(bytesOf('mspdi', 'mpxj_legacy_sample.xml'));
