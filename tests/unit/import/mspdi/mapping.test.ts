@@ -99,7 +99,10 @@ describe('tasks', () => {
       calendarId: '1', constraint: { type: 'SNET', date: '2025-02-03T08:00' }, evTechnique: { kind: 'percent-complete' },
     });
     expect(a.actualFinish).toBeUndefined();
-    expect(a.udf).toMatchObject({ 'msp:ID': 1, 'msp:Cost': 12345.67, 'msp:FixedCost': 100, 'msp:BCWS': 4500, 'msp:BCWP': 4000, 'msp:ACWP': 5000.5, 'msp:CV': -1000.5, 'msp:SV': -500 });
+    // FixedCost 10000 hundredths = 100.00 on its typed field; no FixedCostAccrual written: no accrual claimed.
+    expect([a.fixedCost, a.fixedCostAccrual]).toEqual([100, undefined]);
+    expect(a.udf?.['msp:FixedCost']).toBeUndefined();
+    expect(a.udf).toMatchObject({ 'msp:ID': 1, 'msp:Cost': 12345.67, 'msp:BCWS': 4500, 'msp:BCWP': 4000, 'msp:ACWP': 5000.5, 'msp:CV': -1000.5, 'msp:SV': -500 });
   });
 
   it('uses the current Cost as budget when there is no baseline, and says so', () => {
