@@ -277,8 +277,8 @@ export interface Resource {
   /**
    * Dated rates, when the source has more than the one rate above: MS Project's cost rate tables
    * A–E (each a list of entries in date order), P6's RSRCRATE rows (table A). Omitted when the
-   * resource has just one rate; a table that is not listed has a single entry of zeros, except
-   * table A, whose single entry is `rate` (MS Project stores it so).
+   * resource has just one rate and no overtime rate or cost per use; a table that is not listed
+   * has a single entry of zeros, except table A, whose single entry is `rate` (see costRates.ts).
    */
   costRates?: CostRate[];
 }

@@ -314,7 +314,8 @@ export function mapMspdiDocument(doc: MspdiDocument, options: MapOptions = {}): 
     const type = r.isCostResource || r.type === 2 ? 'nonlabour' : r.type === 0 ? 'material' : 'labour';
     const res: Resource = { id: String(r.uid), code: r.code ?? r.initials ?? (finite(r.id) ? String(r.id) : String(r.uid)), name: r.name ?? `Resource ${r.uid}`, type };
     if (finite(r.standardRate)) res.rate = r.standardRate;
-    const costRates = mapCostRates(r.rates);
+    // No Rates element (MS Project writes none for a resource with one rate): table A is the resource's own fields.
+    const costRates = mapCostRates(r.rates.length ? r.rates : [{ table: 0, standardRate: r.standardRate, overtimeRate: r.overtimeRate, costPerUse: r.costPerUse }]);
     if (costRates) res.costRates = costRates;
     if (type === 'material' && r.materialLabel) res.unit = r.materialLabel;
     const cal = calendarId(r.calendarUid);
@@ -419,8 +420,8 @@ function mapAssignment(as: MspdiAssignment, activityId: string, evBaseline: numb
 /**
  * Rates/Rate → `Resource.costRates`: MS Project's "NA" bounds (1984-01-01, 2049-12-31 23:59) become
  * open ends; entries are sorted by table, then date. Tables B–E that are one entry of zeros (what
- * MS Project shows for an unused table) are left out, and when only table A's single entry is left
- * the resource has one rate and `rate` says it all: undefined.
+ * MS Project shows for an unused table) are left out, and when only table A's single entry is left,
+ * with no overtime rate or cost per use, the resource has one rate and `rate` says it all: undefined.
  */
 function mapCostRates(rates: MspdiRate[]): CostRate[] | undefined {
   if (rates.length === 0) return undefined;
@@ -431,14 +432,16 @@ function mapCostRates(rates: MspdiRate[]): CostRate[] | undefined {
     const e: CostRate = { table: table as CostRateTableIndex, standardRate: r.standardRate };
     if (r.from && r.from > RATES_NA_FROM) e.from = r.from;
     if (r.to && r.to < RATES_NA_TO) e.to = r.to;
-    if (finite(r.overtimeRate)) e.overtimeRate = r.overtimeRate;
-    if (finite(r.costPerUse)) e.costPerUse = r.costPerUse;
+    // An absent OvertimeRate/CostPerUse (MS Project omits them for material resources) is 0, as the .mpp stores it.
+    e.overtimeRate = finite(r.overtimeRate) ? r.overtimeRate : 0;
+    e.costPerUse = finite(r.costPerUse) ? r.costPerUse : 0;
     out.push(e);
   }
   out.sort((x, y) => x.table - y.table || (x.from ?? '').localeCompare(y.from ?? ''));
   const single = (t: number) => out.filter((e) => e.table === t).length === 1;
   const kept = out.filter((e) => e.table === 0 || !single(e.table) || e.from || e.to || e.standardRate !== 0 || (e.overtimeRate ?? 0) !== 0 || (e.costPerUse ?? 0) !== 0);
-  if (kept.length === 0 || (kept.length === 1 && kept[0].table === 0 && !kept[0].from && !kept[0].to)) return undefined;
+  const only = kept.length === 1 ? kept[0] : undefined;
+  if (kept.length === 0 || (only && only.table === 0 && !only.from && !only.to && !only.overtimeRate && !only.costPerUse)) return undefined;
   return kept;
 }
 

@@ -353,7 +353,8 @@ describe('resources, assignments and time-phased data', () => {
     const s = read(doc);
     expect(s.resources).toEqual([
       { id: '1', code: 'FT', name: 'Fitter', type: 'labour', rate: 45.5, calendarId: '1' },
-      { id: '2', code: '2', name: 'Cement', type: 'material', rate: 120, unit: 't' },
+      // Cost per use has no field of its own: with no Rates element, table A is the resource's own fields.
+      { id: '2', code: '2', name: 'Cement', type: 'material', rate: 120, unit: 't', costRates: [{ table: 0, standardRate: 120, overtimeRate: 0, costPerUse: 50 }] },
       { id: '3', code: '3', name: 'Travel', type: 'nonlabour' },
       { id: '4', code: '4', name: 'Permit', type: 'nonlabour' },
     ]);
