@@ -12,11 +12,12 @@
  * the same decisions; only `source` says .mpp.
  *
  * Read: project title/dates/currency/status date/working-time settings; tasks (outline, dates,
- * durations, progress, EV method, costs, work, baselines 0–10, constraints, custom fields);
- * links with lag and lag format; calendars (work weeks, exceptions, alternate weeks); resources
- * (type, rates, cost per use, calendars, baselines); assignments (units, dates, work, costs,
- * actuals, baselines 0–10). Not read yet: time-phased values, cost rate tables, custom field
- * aliases; for MPP8 only tasks and links. Not stored in the file at all (MS Project computes
+ * durations, progress, EV method, costs, fixed cost and its accrual, work, baselines 0–10,
+ * constraints, custom fields); links with lag and lag format; calendars (work weeks, exceptions,
+ * alternate weeks); resources (type, rates, cost per use, cost rate tables A–E with their dated
+ * entries (./costRates.ts), calendars, baselines); assignments (units, dates, work, costs, cost
+ * rate table, actuals, baselines 0–10). Not read yet: time-phased values, custom field aliases;
+ * for MPP8 only tasks and links (its fixed cost accrual is not read). Not stored in the file at all (MS Project computes
  * them): BCWS/BCWP/ACWP/CV/SV, total slack, outline numbers.
  *
  * The formats were learned from MPXJ's MPP readers (joniles/mpxj, LGPL); this is our own code.
