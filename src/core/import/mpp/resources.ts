@@ -27,7 +27,9 @@ const R = { id: 0, name: 1, initials: 2, group: 3, standardRate: 6, overtimeRate
 /** Resource baseline n (1..10): work 342 + 10(n−1), cost +1. */
 const R_BASELINE_N = 342;
 
-const A = { uniqueId: 0, taskUid: 1, resourceUid: 2, units: 7, costRateTable: 80, work: 8, actualWork: 10, remainingWork: 12, baselineWork: 16, start: 20, finish: 21, cost: 26, actualCost: 28, remainingCost: 29, baselineCost: 32, bcws: 34, bcwp: 35, acwp: 36, baselineStart: 146, baselineFinish: 147 } as const;
+const A = { uniqueId: 0, taskUid: 1, resourceUid: 2, units: 7, work: 8, actualWork: 10, remainingWork: 12, baselineWork: 16, start: 20, finish: 21, cost: 26, actualCost: 28, remainingCost: 29, baselineCost: 32, bcws: 34, bcwp: 35, acwp: 36, baselineStart: 146, baselineFinish: 147 } as const;
+/** Assignment field: which of the resource's cost rate tables prices it, 0..4 = A..E (checked on the MPP9 and MPP14 assignment-fields twins). */
+const A_COST_RATE_TABLE = 80;
 /** Assignment baseline n (1..10): work 289 + 9(n−1), cost +1, start +6, finish +7. */
 const A_BASELINE_N = 289;
 /** Time-phased baseline work and cost: 52/53 for Baseline, 291/292 + 9(n−1) for Baseline n. */
@@ -214,7 +216,7 @@ export function readAssignments(b: AssignmentBlocks, tasks: MspdiTask[], tick: (
       bcws: row.money(A.bcws),
       bcwp: row.money(A.bcwp),
       acwp: row.money(A.acwp),
-      costRateTable: row.short(A.costRateTable),
+      costRateTable: row.short(A_COST_RATE_TABLE),
       baselines,
       timephased: timephasedOf(row),
     });
