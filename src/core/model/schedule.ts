@@ -199,6 +199,15 @@ export interface Activity {
   actualUnits: number;
   remainingUnits: number;
 
+  /**
+   * MS Project's Fixed Cost: cost of the task itself, beyond its resources' costs, in major units
+   * (already inside actualCost/remainingCost/budgetCost, as MS Project's Cost includes it).
+   * Omitted when 0.
+   */
+  fixedCost?: number;
+  /** When the fixed cost is incurred: at the start, spread over the work (prorated), or at the end. Omitted when there is no fixed cost. */
+  fixedCostAccrual?: FixedCostAccrual;
+
   /** Activity codes: code type id → code value. */
   codes: Record<string, string>;
   /** User-defined fields as the source named them. */
@@ -212,6 +221,8 @@ export interface Activity {
   /** A second constraint alongside the first (P6's secondary constraint, cstr_type2/cstr_date2). */
   secondaryConstraint?: { type: string; date?: LocalDateTime };
 }
+
+export type FixedCostAccrual = 'start' | 'prorated' | 'end';
 
 export type RelationshipType = 'FS' | 'SS' | 'FF' | 'SF';
 
@@ -256,10 +267,39 @@ export interface Resource {
   type: ResourceType;
   /** Unit of measure for material resources (t, m³…); hours for labour. */
   unit?: string;
-  /** Cost per unit (per hour for labour). */
+  /**
+   * Cost per unit (per hour for labour): the rate in force now, as the source shows it (MS Project's
+   * Standard Rate: cost rate table A's entry in effect at the project's current date when the file
+   * was saved; P6: the RSRCRATE row in force at the data date).
+   */
   rate?: number;
   calendarId?: string;
+  /**
+   * Dated rates, when the source has more than the one rate above: MS Project's cost rate tables
+   * A–E (each a list of entries in date order), P6's RSRCRATE rows (table A). Omitted when the
+   * resource has just one rate and no overtime rate or cost per use; a table that is not listed
+   * has a single entry of zeros, except table A, whose single entry is `rate` (see costRates.ts).
+   */
+  costRates?: CostRate[];
 }
+
+/** One entry of a resource's cost rate table (MS Project Resource ▸ Costs tab; P6 resource prices). */
+export interface CostRate {
+  /** 0..4 = MS Project's tables A..E (P6 rates are table A). */
+  table: CostRateTableIndex;
+  /** First minute the entry applies; omitted for the first entry (in force since ever). */
+  from?: LocalDateTime;
+  /** First minute it no longer applies (the next entry's `from`); omitted for the last entry. */
+  to?: LocalDateTime;
+  /** Per hour for work resources (whatever unit the source displays it in: 20/min is 1200), per unit for material. */
+  standardRate: number;
+  /** Per hour, as standardRate. */
+  overtimeRate?: number;
+  /** Major currency units, charged once per assignment. */
+  costPerUse?: number;
+}
+
+export type CostRateTableIndex = 0 | 1 | 2 | 3 | 4;
 
 export interface Assignment {
   id: string;
@@ -273,6 +313,8 @@ export interface Assignment {
   remainingCost: number;
   /** Period actuals or a baseline spread the source provided. */
   timephased?: TimephasedValue[];
+  /** Which of the resource's cost rate tables prices this assignment (1..4 = B..E); omitted for A. */
+  costRateTable?: CostRateTableIndex;
 }
 
 export interface TimephasedValue {

@@ -61,6 +61,18 @@ const activity = z.strictObject({
   totalFloat: z.number().finite().optional(),
   expectedFinish: date.optional(),
   secondaryConstraint: z.object({ type: z.string(), date: date.optional() }).optional(),
+  fixedCost: money.optional(),
+  fixedCostAccrual: z.enum(['start', 'prorated', 'end']).optional(),
+});
+
+const rateTable = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+const costRate = z.strictObject({
+  table: rateTable,
+  from: date.optional(),
+  to: date.optional(),
+  standardRate: z.number().finite(),
+  overtimeRate: z.number().finite().optional(),
+  costPerUse: money.optional(),
 });
 
 const scheduling = z.strictObject({
@@ -109,7 +121,7 @@ const schema = z.object({
     .array(z.object({ predecessorId: z.string(), successorId: z.string(), type: z.enum(['FS', 'SS', 'FF', 'SF']).default('FS'), lagHours: z.number().default(0), lagCalendar: z.enum(['predecessor', 'successor', '24h', 'project']).optional() }))
     .default([]),
   calendars: z.array(calendar).default([]),
-  resources: z.array(z.object({ id: z.string(), code: z.string().default(''), name: z.string().default(''), type: z.enum(['labour', 'nonlabour', 'material']).default('labour'), unit: z.string().optional(), rate: z.number().optional(), calendarId: z.string().optional() })).default([]),
+  resources: z.array(z.object({ id: z.string(), code: z.string().default(''), name: z.string().default(''), type: z.enum(['labour', 'nonlabour', 'material']).default('labour'), unit: z.string().optional(), rate: z.number().optional(), calendarId: z.string().optional(), costRates: z.array(costRate).optional() })).default([]),
   assignments: z
     .array(
       z.object({
@@ -125,6 +137,7 @@ const schema = z.object({
         timephased: z
           .array(z.object({ kind: z.enum(['baseline-cost', 'baseline-units', 'actual-cost', 'actual-units']), start: date, finish: date, value: z.number().finite() }))
           .optional(),
+        costRateTable: rateTable.optional(),
       }),
     )
     .default([]),

@@ -13,14 +13,15 @@
  * the same decisions; only `source` says .mpp.
  *
  * Read: project title/dates/currency/status date/working-time settings; tasks (outline, dates,
- * durations, progress, EV method, costs, work, baselines 0–10, constraints, custom fields under
- * their aliases); links with lag and lag format; calendars (work weeks, exceptions, alternate
- * weeks); resources (type, rates, cost per use, calendars, baselines); assignments (units, dates,
- * work, costs, actuals, baselines 0–10). MPP8 (Project 98): project settings, calendars,
- * resources, tasks, links and assignments, but not its custom fields or time-phased data (the
- * import warns). Not read yet: time-phased values, cost rate tables. Not stored in the file at
- * all (MS Project computes them): BCWS/BCWP/ACWP/CV/SV, total slack, outline numbers, and the
- * current date (MS Project sets it to today when a plan opens; see ./project.ts).
+ * durations, progress, EV method, costs, fixed cost and its accrual, work, baselines 0–10,
+ * constraints, custom fields under their aliases); links with lag and lag format; calendars (work
+ * weeks, exceptions, alternate weeks); resources (type, rates, cost per use, cost rate tables A–E
+ * with their dated entries (./costRates.ts), calendars, baselines); assignments (units, dates,
+ * work, costs, cost rate table, actuals, baselines 0–10). MPP8 (Project 98): project settings,
+ * calendars, resources, tasks, links and assignments, but not its custom fields, fixed cost
+ * accrual or time-phased data (the import warns). Not read yet: time-phased values. Not stored in
+ * the file at all (MS Project computes them): BCWS/BCWP/ACWP/CV/SV, total slack, outline numbers,
+ * and the current date (MS Project sets it to today when a plan opens; see ./project.ts).
  *
  * The formats were learned from MPXJ's MPP readers (joniles/mpxj, LGPL); this is our own code.
  * Which format a file is: the root storage's name ("   114" MPP14 = Project 2010 to 2021,

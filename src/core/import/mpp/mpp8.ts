@@ -336,6 +336,8 @@ export function readMpp8Resources(fixFix: Uint8Array, deferFix: Uint8Array | und
       standardRate: rate(36),
       overtimeRate: rate(44),
       costPerUse: long6(b, o + 80) / 100,
+      // No cost rate tables are read from Project 98: table A comes from the three fields above (mspdi/map.ts).
+      rates: [],
       calendarUid: calendarIds.has(calendar) ? calendar : undefined,
       baselines: baseline.work !== undefined || baseline.cost !== undefined ? [baseline] : [],
     });

@@ -8,7 +8,8 @@
  * 2010, offset 12 mask 0x10 after); otherwise a Fixed2Meta bit (offset 8, 0x10) says "cost",
  * else it is a material resource. "Budget" is a Fixed2Meta bit (8: 0x20, or 0x40 after 2010).
  * Standard and overtime rates are stored per hour whatever unit MS Project shows them in, as
- * in MSPDI; cost per use in hundredths.
+ * in MSPDI; cost per use in hundredths. They are the cost rate table A entry in force at the
+ * current date when the file was saved; the tables themselves are read by ./costRates.ts.
  *
  * Assignments: 110-byte FixedData records and 48-byte Fixed2Data records in FixedMeta order
  * (34-byte items; a non-zero first byte marks a deleted assignment). Units are stored in
@@ -20,12 +21,15 @@ import type { MspdiAssignment, MspdiBaseline, MspdiResource, MspdiTask, MspdiTim
 import { Bytes, type FixedData, type FixedMeta, type VarData } from './blocks';
 import { FieldMap, Row } from './fieldMap';
 import { tenthsTimestamp } from './values';
+import { readResourceRates } from './costRates';
 
 const R = { id: 0, name: 1, initials: 2, group: 3, standardRate: 6, overtimeRate: 7, code: 10, baselineWork: 15, baselineCost: 17, costPerUse: 18, uniqueId: 27, materialLabel: 299 } as const;
 /** Resource baseline n (1..10): work 342 + 10(n−1), cost +1. */
 const R_BASELINE_N = 342;
 
 const A = { uniqueId: 0, taskUid: 1, resourceUid: 2, units: 7, work: 8, actualWork: 10, remainingWork: 12, baselineWork: 16, start: 20, finish: 21, cost: 26, actualCost: 28, remainingCost: 29, baselineCost: 32, bcws: 34, bcwp: 35, acwp: 36, baselineStart: 146, baselineFinish: 147 } as const;
+/** Assignment field: which of the resource's cost rate tables prices it, 0..4 = A..E (checked on the MPP9 and MPP14 assignment-fields twins). */
+const A_COST_RATE_TABLE = 80;
 /** Assignment baseline n (1..10): work 289 + 9(n−1), cost +1, start +6, finish +7. */
 const A_BASELINE_N = 289;
 /** Time-phased baseline work and cost: 52/53 for Baseline, 291/292 + 9(n−1) for Baseline n. */
@@ -103,6 +107,10 @@ export function readResources(b: ResourceBlocks): MspdiResource[] {
       const bn: MspdiBaseline = { number: n, work: row.work(at) || undefined, cost: row.money(at + 1) || undefined };
       if (bn.cost !== undefined || bn.work !== undefined) baselines.push(bn);
     }
+    // Cost resources have no rates in MS Project (the .mpp still stores zeros; its XML omits them).
+    const standardRate = cost ? undefined : row.rate(R.standardRate);
+    const overtimeRate = cost ? undefined : row.rate(R.overtimeRate);
+    const costPerUse = row.money(R.costPerUse);
     out.push({
       uid,
       id: row.int(R.id),
@@ -114,12 +122,12 @@ export function readResources(b: ResourceBlocks): MspdiResource[] {
       initials: row.text(R.initials),
       group: row.text(R.group),
       materialLabel: row.text(R.materialLabel),
-      // Cost resources have no rates in MS Project (the .mpp still stores zeros; its XML omits them).
-      standardRate: cost ? undefined : row.rate(R.standardRate),
-      overtimeRate: cost ? undefined : row.rate(R.overtimeRate),
-      costPerUse: row.money(R.costPerUse),
+      standardRate,
+      overtimeRate,
+      costPerUse,
       calendarUid: b.calendars.get(uid),
       baselines,
+      rates: cost ? [] : readResourceRates((k) => row.raw(k), standardRate, overtimeRate, costPerUse),
     });
   }
   return out;
@@ -208,6 +216,7 @@ export function readAssignments(b: AssignmentBlocks, tasks: MspdiTask[], tick: (
       bcws: row.money(A.bcws),
       bcwp: row.money(A.bcwp),
       acwp: row.money(A.acwp),
+      costRateTable: row.short(A_COST_RATE_TABLE),
       baselines,
       timephased: timephasedOf(row),
     });

@@ -28,6 +28,8 @@ export const T = {
   baselineCost: 6,
   actualCost: 7,
   fixedCost: 8,
+  /** 1 start, 2 end, 3 prorated (as MSPDI's FixedCostAccrual). */
+  fixedCostAccrual: 200,
   remainingCost: 10,
   bcwp: 11,
   bcws: 12,
@@ -308,6 +310,7 @@ export function readTasks(b: TaskBlocks, tick: (n: number) => void, usedCustomFi
       actualCost: row.money(T.actualCost),
       remainingCost: row.money(T.remainingCost),
       fixedCost: row.money(T.fixedCost),
+      fixedCostAccrual: row.short(T.fixedCostAccrual),
       work: row.work(T.work),
       actualWork: row.work(T.actualWork),
       remainingWork: row.work(T.remainingWork),

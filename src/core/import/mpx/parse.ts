@@ -366,7 +366,7 @@ export function parseMpxDocument(bytes: Uint8Array, options: ImportOptions = {})
   };
 
   const readResource = (r: MpxRecord, model: number[]): MspdiResource => {
-    const res: MspdiResource = { type: 1, isCostResource: false, isBudget: false, baselines: [] };
+    const res: MspdiResource = { type: 1, isCostResource: false, isBudget: false, baselines: [], rates: [] };
     checkCount(r, model, 'resource', '41', file);
     for (let i = 0; i < r.fields.length; i++) {
       const v = r.fields[i];

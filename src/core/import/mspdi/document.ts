@@ -6,8 +6,8 @@
  * Units (converted here, once):
  * - money: major units. MSPDI stores every money value in hundredths ("50000" = 500.00):
  *   Cost, ActualCost, RemainingCost, FixedCost, BCWS, BCWP, ACWP, CV, SV, baseline Cost,
- *   CostPerUse, cost custom fields and cost timephased values are divided by 100. The one
- *   exception is StandardRate/OvertimeRate, stored per hour as plain numbers ("50" = 50/h,
+ *   CostPerUse (also in Rates/Rate), cost custom fields and cost timephased values are divided by 100. The one
+ *   exception is StandardRate/OvertimeRate (also in Rates/Rate), stored per hour as plain numbers ("50" = 50/h,
  *   whatever StandardRateFormat says; 20/minute is stored as 1200).
  * - durations and work: hours, from ISO 8601 (`PT8H0M0S`). Work of material resources is in
  *   the material's units (MS Project writes it in the same PT form).
@@ -120,6 +120,8 @@ export interface MspdiTask {
   actualCost?: number;
   remainingCost?: number;
   fixedCost?: number;
+  /** 1 = start, 2 = end, 3 = prorated (what MS Project writes and MPXJ reads; the Project 2003 schema page's 2 = prorated, 3 = end is contradicted by every file here). */
+  fixedCostAccrual?: number;
   work?: number;
   actualWork?: number;
   remainingWork?: number;
@@ -156,6 +158,23 @@ export interface MspdiResource {
   costPerUse?: number;
   calendarUid?: number;
   baselines: MspdiBaseline[];
+  /** Resource/Rates/Rate: cost rate table entries as written (an .mpp's tables are read into the same form). */
+  rates: MspdiRate[];
+}
+
+/** One cost rate table entry (MSPDI Resource/Rates/Rate). */
+export interface MspdiRate {
+  /** RateTable: 0..4 = A..E. */
+  table?: number;
+  /** RatesFrom; 1984-01-01T00:00 (MS Project's "NA" start) for the first entry. */
+  from?: LocalDateTime;
+  /** RatesTo: the next entry's RatesFrom; 2049-12-31T23:59 (MS Project's "NA" end) for the last. */
+  to?: LocalDateTime;
+  /** Per hour, not in hundredths, whatever StandardRateFormat says (as the resource's own StandardRate). */
+  standardRate?: number;
+  overtimeRate?: number;
+  /** Major units. */
+  costPerUse?: number;
 }
 
 export interface MspdiTimephased {
@@ -185,6 +204,8 @@ export interface MspdiAssignment {
   bcws?: number;
   bcwp?: number;
   acwp?: number;
+  /** CostRateTable: 0..4 = A..E. */
+  costRateTable?: number;
   baselines: MspdiBaseline[];
   timephased: MspdiTimephased[];
 }

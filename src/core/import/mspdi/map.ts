@@ -42,10 +42,14 @@
  *   RemainingCost (which include fixed cost, as MS Project's Cost does); units = ActualWork /
  *   RemainingWork in hours.
  * - udf keeps what the model has no field for but a user may want to trace: msp:ID, msp:Cost,
- *   msp:FixedCost (when not 0), MS Project's own EV figures msp:BCWS, msp:BCWP, msp:ACWP,
+ *   MS Project's own EV figures msp:BCWS, msp:BCWP, msp:ACWP,
  *   msp:CV, msp:SV (as in the file, ÷ 100), and custom fields under their alias (else their
  *   field name): Cost fields ÷ 100, Number fields as numbers, Duration fields in hours, the
  *   rest as text.
+ * - FixedCost (when not 0) → fixedCost, with FixedCostAccrual 1 start, 2 end, 3 prorated →
+ *   fixedCostAccrual (MS Project writes these numbers, as for a resource's AccrueAt; the
+ *   Project 2003 schema page's "2 prorated, 3 end" is contradicted by MS Project's own files and
+ *   by its .mpp twins). The fixed cost is already inside Cost, so budgets do not change.
  * - ConstraintType 1..7 → ALAP, MSO, MFO, SNET, SNLT, FNET, FNLT with ConstraintDate.
  * - The other baselines (1..10, or 0..10 but the EV one) → Schedule.baselines ("Baseline 1"…),
  *   from the tasks' Baseline n; a task without its own Baseline n but with assignment
@@ -63,7 +67,10 @@
  * Resources and assignments
  * - Resource UID 0 without a name is MS Project's placeholder, skipped. Type 1 work → labour,
  *   0 material → material, 2 cost (or IsCostResource) → nonlabour. rate = StandardRate (per
- *   hour, or per unit for material; never in hundredths); unit = MaterialLabel.
+ *   hour, or per unit for material; never in hundredths): MS Project's Standard Rate, cost rate
+ *   table A's entry in force at the current date when the file was saved. Rates/Rate (tables
+ *   A–E with their dates, per hour, cost per use ÷ 100) → costRates (see mapCostRates);
+ *   unit = MaterialLabel. An assignment's CostRateTable 1..4 (B..E) → costRateTable.
  * - Assignments to a missing resource (MS Project's "unassigned" -65535, Aspose's -1) or to a
  *   summary task are not kept (the task's own figures already hold their cost); a warning
  *   counts them. Budget cost/units = assignment Baseline 0 Cost/Work, else Cost/Work.
@@ -72,14 +79,19 @@
  *   a Value is an empty period and is skipped). Other types (1 remaining work, 3 overtime, other
  *   baselines, task/resource records) are counted in one warning; see ./timephased.ts.
  */
-import { SCHEDULE_FORMAT_VERSION, type Activity, type Assignment, type Baseline, type ImportWarning, type Relationship, type RelationshipType, type Resource, type Schedule, type TimephasedValue, type WbsNode } from '../../model/schedule';
+import { SCHEDULE_FORMAT_VERSION, type Activity, type Assignment, type Baseline, type CostRate, type CostRateTableIndex, type FixedCostAccrual, type ImportWarning, type Relationship, type RelationshipType, type Resource, type Schedule, type TimephasedValue, type WbsNode } from '../../model/schedule';
 import { mapCalendars } from './calendars';
-import type { MspdiAssignment, MspdiBaseline, MspdiDocument, MspdiFieldDefinition, MspdiTask } from './document';
+import type { MspdiAssignment, MspdiBaseline, MspdiDocument, MspdiFieldDefinition, MspdiRate, MspdiTask } from './document';
 import { timephasedKind, timephasedTypeName } from './timephased';
 
 const LINK_TYPES: RelationshipType[] = ['FF', 'FS', 'SF', 'SS'];
 const ELAPSED_LAG = new Set([4, 6, 8, 10, 12, 20, 36, 38, 40, 42, 44, 52]);
 const PERCENT_LAG = new Set([19, 20, 51, 52]);
+/** FixedCostAccrual as MS Project writes it: 1 start, 2 end, 3 prorated (see ./document.ts). */
+const ACCRUALS: Record<number, FixedCostAccrual | undefined> = { 1: 'start', 2: 'end', 3: 'prorated' };
+/** MS Project's "NA" dates, which bound the first and last entries of a cost rate table. */
+const RATES_NA_FROM = '1984-01-01T00:00';
+const RATES_NA_TO = '2049-12-31T23:59';
 const CONSTRAINTS = ['ASAP', 'ALAP', 'MSO', 'MFO', 'SNET', 'SNLT', 'FNET', 'FNLT'];
 
 export interface MapOptions {
@@ -223,13 +235,17 @@ export function mapMspdiDocument(doc: MspdiDocument, options: MapOptions = {}): 
     if (finite(pc)) a.percentComplete.duration = fraction(pc);
     if (finite(t.physicalPercentComplete)) a.percentComplete.physical = fraction(t.physicalPercentComplete);
     if (finite(t.percentWorkComplete)) a.percentComplete.units = fraction(t.percentWorkComplete);
+    if (finite(t.fixedCost) && t.fixedCost !== 0) {
+      a.fixedCost = t.fixedCost;
+      const accrual = ACCRUALS[t.fixedCostAccrual ?? -1];
+      if (accrual) a.fixedCostAccrual = accrual;
+    }
     const ct = t.constraintType ?? 0;
     if (ct >= 1 && ct <= 7) a.constraint = t.constraintDate ? { type: CONSTRAINTS[ct], date: t.constraintDate } : { type: CONSTRAINTS[ct] };
 
     const udf: Record<string, string | number> = {};
     if (finite(t.id)) udf['msp:ID'] = t.id;
     if (finite(t.cost)) udf['msp:Cost'] = t.cost;
-    if (finite(t.fixedCost) && t.fixedCost !== 0) udf['msp:FixedCost'] = t.fixedCost;
     if (finite(t.bcws)) udf['msp:BCWS'] = t.bcws;
     if (finite(t.bcwp)) udf['msp:BCWP'] = t.bcwp;
     if (finite(t.acwp)) udf['msp:ACWP'] = t.acwp;
@@ -298,6 +314,9 @@ export function mapMspdiDocument(doc: MspdiDocument, options: MapOptions = {}): 
     const type = r.isCostResource || r.type === 2 ? 'nonlabour' : r.type === 0 ? 'material' : 'labour';
     const res: Resource = { id: String(r.uid), code: r.code ?? r.initials ?? (finite(r.id) ? String(r.id) : String(r.uid)), name: r.name ?? `Resource ${r.uid}`, type };
     if (finite(r.standardRate)) res.rate = r.standardRate;
+    // No Rates element (MS Project writes none for a resource with one rate): table A is the resource's own fields.
+    const costRates = mapCostRates(r.rates.length ? r.rates : [{ table: 0, standardRate: r.standardRate, overtimeRate: r.overtimeRate, costPerUse: r.costPerUse }]);
+    if (costRates) res.costRates = costRates;
     if (type === 'material' && r.materialLabel) res.unit = r.materialLabel;
     const cal = calendarId(r.calendarUid);
     if (cal) res.calendarId = cal;
@@ -380,6 +399,8 @@ function mapAssignment(as: MspdiAssignment, activityId: string, evBaseline: numb
     actualCost,
     remainingCost: finite(as.remainingCost) ? as.remainingCost : Math.max(0, cost - actualCost),
   };
+  const table = as.costRateTable;
+  if (table === 1 || table === 2 || table === 3 || table === 4) out.costRateTable = table;
   let tp: TimephasedValue[] | undefined;
   for (const r of as.timephased) {
     const type = r.type ?? -1;
@@ -394,6 +415,34 @@ function mapAssignment(as: MspdiAssignment, activityId: string, evBaseline: numb
   }
   if (tp) out.timephased = tp;
   return out;
+}
+
+/**
+ * Rates/Rate → `Resource.costRates`: MS Project's "NA" bounds (1984-01-01, 2049-12-31 23:59) become
+ * open ends; entries are sorted by table, then date. Tables B–E that are one entry of zeros (what
+ * MS Project shows for an unused table) are left out, and when only table A's single entry is left,
+ * with no overtime rate or cost per use, the resource has one rate and `rate` says it all: undefined.
+ */
+function mapCostRates(rates: MspdiRate[]): CostRate[] | undefined {
+  if (rates.length === 0) return undefined;
+  const out: CostRate[] = [];
+  for (const r of rates) {
+    const table = r.table ?? 0;
+    if (!(table === 0 || table === 1 || table === 2 || table === 3 || table === 4) || !finite(r.standardRate)) continue;
+    const e: CostRate = { table: table as CostRateTableIndex, standardRate: r.standardRate };
+    if (r.from && r.from > RATES_NA_FROM) e.from = r.from;
+    if (r.to && r.to < RATES_NA_TO) e.to = r.to;
+    // An absent OvertimeRate/CostPerUse (MS Project omits them for material resources) is 0, as the .mpp stores it.
+    e.overtimeRate = finite(r.overtimeRate) ? r.overtimeRate : 0;
+    e.costPerUse = finite(r.costPerUse) ? r.costPerUse : 0;
+    out.push(e);
+  }
+  out.sort((x, y) => x.table - y.table || (x.from ?? '').localeCompare(y.from ?? ''));
+  const single = (t: number) => out.filter((e) => e.table === t).length === 1;
+  const kept = out.filter((e) => e.table === 0 || !single(e.table) || e.from || e.to || e.standardRate !== 0 || (e.overtimeRate ?? 0) !== 0 || (e.costPerUse ?? 0) !== 0);
+  const only = kept.length === 1 ? kept[0] : undefined;
+  if (kept.length === 0 || (only && only.table === 0 && !only.from && !only.to && !only.overtimeRate && !only.costPerUse)) return undefined;
+  return kept;
 }
 
 function mapBaselines(tasks: MspdiTask[], leafIndex: Map<number, Activity>, fromAssignments: Map<string, MspdiBaseline[]>, evBaseline: number): Baseline[] {

@@ -17,6 +17,7 @@ import type {
   MspdiFieldDefinition,
   MspdiLink,
   MspdiProject,
+  MspdiRate,
   MspdiResource,
   MspdiTask,
   MspdiTimephased,
@@ -194,7 +195,7 @@ function readTask(rec: XmlRecord, f: FieldReader, doc: MspdiDocument): MspdiTask
     start: undefined, finish: undefined, actualStart: undefined, actualFinish: undefined,
     duration: undefined, durationFormat: undefined, remainingDuration: undefined, actualDuration: undefined, totalSlack: undefined,
     percentComplete: undefined, percentWorkComplete: undefined, physicalPercentComplete: undefined, earnedValueMethod: undefined,
-    cost: undefined, actualCost: undefined, remainingCost: undefined, fixedCost: undefined, work: undefined, actualWork: undefined, remainingWork: undefined,
+    cost: undefined, actualCost: undefined, remainingCost: undefined, fixedCost: undefined, fixedCostAccrual: undefined, work: undefined, actualWork: undefined, remainingWork: undefined,
     bcws: undefined, bcwp: undefined, acwp: undefined, cv: undefined, sv: undefined, constraintType: undefined, constraintDate: undefined, deadline: undefined,
     calendarUid: undefined, predecessors: NONE, baselines: NONE, custom: NONE,
   };
@@ -232,6 +233,7 @@ function readTask(rec: XmlRecord, f: FieldReader, doc: MspdiDocument): MspdiTask
       case N.ActualCost: t.actualCost = f.num(rec, k, 2); break;
       case N.RemainingCost: t.remainingCost = f.num(rec, k, 2); break;
       case N.FixedCost: t.fixedCost = f.num(rec, k, 2); break;
+      case N.FixedCostAccrual: t.fixedCostAccrual = f.int(rec, k); break;
       case N.Work: t.work = f.hours(rec, k); break;
       case N.ActualWork: t.actualWork = f.hours(rec, k); break;
       case N.RemainingWork: t.remainingWork = f.hours(rec, k); break;
@@ -329,7 +331,7 @@ function readTimephased(rec: XmlRecord, at: number, f: FieldReader): MspdiTimeph
 function readResource(rec: XmlRecord, f: FieldReader, doc: MspdiDocument): MspdiResource {
   const r: MspdiResource = {
     uid: undefined, id: undefined, name: undefined, type: 1, isCostResource: false, isBudget: false, code: undefined, initials: undefined,
-    group: undefined, materialLabel: undefined, standardRate: undefined, overtimeRate: undefined, costPerUse: undefined, calendarUid: undefined, baselines: [],
+    group: undefined, materialLabel: undefined, standardRate: undefined, overtimeRate: undefined, costPerUse: undefined, calendarUid: undefined, baselines: [], rates: NONE,
   };
   const n = rec.count;
   for (let k = 1; k < n; k++) {
@@ -350,7 +352,26 @@ function readResource(rec: XmlRecord, f: FieldReader, doc: MspdiDocument): Mspdi
       case N.CostPerUse: r.costPerUse = f.num(rec, k, 2); break;
       case N.CalendarUID: r.calendarUid = f.int(rec, k); break;
       case N.Baseline: r.baselines.push(readBaseline(rec, k, f)); break;
+      case N.Rates: forChildren(rec, k, N.Rate, (j) => (r.rates = append(r.rates, readRate(rec, j, f)))); break;
       case N.TimephasedData: doc.timephasedRecords++; break;
+    }
+  }
+  return r;
+}
+
+function readRate(rec: XmlRecord, at: number, f: FieldReader): MspdiRate {
+  const r: MspdiRate = { table: undefined, from: undefined, to: undefined, standardRate: undefined, overtimeRate: undefined, costPerUse: undefined };
+  const end = rec.skip(at);
+  for (let k = at + 1; k < end; k++) {
+    if (rec.depth[k] !== rec.depth[at] + 1) continue;
+    switch (rec.name[k]) {
+      case N.RateTable: r.table = f.int(rec, k); break;
+      case N.RatesFrom: r.from = f.date(rec, k); break;
+      case N.RatesTo: r.to = f.date(rec, k); break;
+      // Per hour whatever StandardRateFormat/OvertimeRateFormat say (20/min is written 1200).
+      case N.StandardRate: r.standardRate = f.num(rec, k); break;
+      case N.OvertimeRate: r.overtimeRate = f.num(rec, k); break;
+      case N.CostPerUse: r.costPerUse = f.num(rec, k, 2); break;
     }
   }
   return r;
@@ -360,7 +381,7 @@ function readAssignment(rec: XmlRecord, f: FieldReader, doc: MspdiDocument): Msp
   const a: MspdiAssignment = {
     uid: undefined, taskUid: undefined, resourceUid: undefined, units: undefined, start: undefined, finish: undefined, actualStart: undefined, actualFinish: undefined,
     work: undefined, actualWork: undefined, remainingWork: undefined, cost: undefined, actualCost: undefined, remainingCost: undefined, bcws: undefined, bcwp: undefined, acwp: undefined,
-    baselines: NONE, timephased: NONE,
+    costRateTable: undefined, baselines: NONE, timephased: NONE,
   };
   const n = rec.count;
   for (let k = 1; k < n; k++) {
@@ -383,6 +404,7 @@ function readAssignment(rec: XmlRecord, f: FieldReader, doc: MspdiDocument): Msp
       case N.BCWS: a.bcws = f.num(rec, k, 2); break;
       case N.BCWP: a.bcwp = f.num(rec, k, 2); break;
       case N.ACWP: a.acwp = f.num(rec, k, 2); break;
+      case N.CostRateTable: a.costRateTable = f.int(rec, k); break;
       case N.Baseline: a.baselines = append(a.baselines, readBaseline(rec, k, f)); break;
       case N.TimephasedData:
         doc.timephasedRecords++;

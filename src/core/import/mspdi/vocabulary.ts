@@ -19,7 +19,7 @@ const NAMES = [
   'Work', 'ActualWork', 'RemainingWork', 'Milestone', 'Summary', 'ExternalTask', 'IsSubproject', 'ActualStart', 'ActualFinish',
   'ActualDuration', 'RemainingDuration', 'PercentComplete', 'PercentWorkComplete', 'PhysicalPercentComplete', 'EarnedValueMethod',
   'Cost', 'ActualCost', 'RemainingCost', 'FixedCost', 'BCWS', 'BCWP', 'ACWP', 'CV', 'SV', 'ConstraintType', 'ConstraintDate',
-  'Deadline', 'Active', 'TotalSlack',
+  'Deadline', 'Active', 'TotalSlack', 'FixedCostAccrual',
   // PredecessorLink
   'PredecessorUID', 'LinkLag', 'LagFormat', 'CrossProject',
   // Baseline
@@ -28,8 +28,9 @@ const NAMES = [
   'FieldID', 'FieldName', 'Alias', 'Value',
   // Resource
   'StandardRate', 'OvertimeRate', 'CostPerUse', 'MaterialLabel', 'Code', 'Initials', 'Group', 'IsCostResource', 'IsBudget',
+  'Rates', 'Rate', 'RatesFrom', 'RatesTo', 'RateTable',
   // Assignment
-  'TaskUID', 'ResourceUID', 'Units',
+  'TaskUID', 'ResourceUID', 'Units', 'CostRateTable',
   // TimephasedData
   'Unit',
   // Calendar

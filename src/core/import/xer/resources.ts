@@ -1,12 +1,13 @@
 /** RSRC (+ UMEASURE units, RSRCRATE rates) → model resources; ROLES → placeholder resources. */
-import type { Resource } from '../../model/schedule';
+import type { CostRate, Resource } from '../../model/schedule';
 import { RESOURCE_TYPES } from './p6codes';
 import { colsOf, lookup, type BuildContext, type Keys } from './kit';
 import type { P6Table } from './tables';
 
 /**
  * Resources with their rate: the RSRCRATE row in force at `at` (the first built project's data
- * date), else the earliest one.
+ * date), else the earliest one. A resource with more than one rate also gets them all as
+ * cost rate table A (`costRates`), each from its start date to the next one's.
  */
 export function readResources(ctx: BuildContext, at: string, calendarId: (key: number) => string | undefined): { resources: Resource[]; resourceByKey: Map<number, Resource> } {
   const resources: Resource[] = [];
@@ -41,6 +42,7 @@ export function readResources(ctx: BuildContext, at: string, calendarId: (key: n
     if (rates) {
       const rc = colsOf(rates, ['rsrc_id', 'cost_per_qty', 'start_date']);
       const best = new Map<number, { start: string; rate: number }>();
+      const dated = new Map<number, { start: string; rate: number }[]>();
       for (let r = 0; r < rates.rowCount; r++) {
         const key = ctx.keys.of(rates, r, rc.rsrc_id);
         const rate = rates.num(r, rc.cost_per_qty);
@@ -50,10 +52,16 @@ export function readResources(ctx: BuildContext, at: string, calendarId: (key: n
         // Prefer the latest start not after the data date; before any such, the earliest.
         const better = !cur || (start <= at ? cur.start > at || start >= cur.start : cur.start > at && start < cur.start);
         if (better) best.set(key, { start, rate });
+        let list = dated.get(key);
+        if (!list) dated.set(key, (list = []));
+        list.push({ start, rate });
       }
       for (const [key, b] of best) {
         const res = resourceByKey.get(key);
-        if (res) res.rate = b.rate;
+        if (!res) continue;
+        res.rate = b.rate;
+        const costRates = datedRates(dated.get(key) ?? []);
+        if (costRates) res.costRates = costRates;
       }
       ctx.src.release('RSRCRATE');
     }
@@ -76,4 +84,23 @@ export function roleResource(key: number, idText: string, roles: P6Table | undef
     }
   }
   return { id: `role:${idText}`, code, name, type: 'labour', unit: 'h' };
+}
+
+/**
+ * A resource's RSRCRATE rows (Price/Unit, cost_per_qty, from start_date) → table A entries, in
+ * date order; undefined when there is just one rate. The earliest row also applies before its
+ * date (as P6 prices work before the first effective date), so its `from` is left open. Two rows
+ * on the same date: the later in the file wins, as it would in P6's rate list.
+ */
+function datedRates(rows: { start: string; rate: number }[]): CostRate[] | undefined {
+  const byStart = new Map<string, number>();
+  for (const r of rows) byStart.set(r.start, r.rate);
+  const starts = [...byStart.keys()].sort();
+  if (starts.length < 2) return undefined;
+  return starts.map((start, i) => {
+    const e: CostRate = { table: 0, standardRate: byStart.get(start) as number };
+    if (i > 0 && start) e.from = start;
+    if (i + 1 < starts.length) e.to = starts[i + 1];
+    return e;
+  });
 }

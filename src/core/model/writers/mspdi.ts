@@ -7,7 +7,8 @@
  * made from the seeded synthetic generator (`syntheticSchedule`), so nobody needs a copy of MS
  * Project or a customer's file to measure the reader. It is not an export feature: it writes
  * what the reader needs plus the common elements MS Project writes around them (IDs, outline,
- * early dates, slack, fixed cost, EV figures, custom fields, baselines), leaving out the many
+ * early dates, slack, fixed cost and its accrual, resource cost rate tables, EV figures, custom
+ * fields, baselines), leaving out the many
  * flags and overtime fields MS Project also writes, so a task with its assignment comes to about
  * 4 KB and a 10,000-task file to about 40 MB (the benchmark's "~35 MB" class).
  *
@@ -28,10 +29,13 @@
  */
 import { compileCalendar, workingMinutesBetween, type CompiledCalendar } from '../../calendar';
 import { toMinutes, tryToMinutes, fromMinutes } from '../dates';
-import type { Activity, Assignment, Calendar, Schedule, WorkInterval } from '../schedule';
+import type { Activity, Assignment, Calendar, FixedCostAccrual, Schedule, WorkInterval } from '../schedule';
+import { costRateAt } from '../costRates';
 
 const NS = 'http://schemas.microsoft.com/project';
 const LINK_TYPE: Record<string, number> = { FF: 0, FS: 1, SF: 2, SS: 3 };
+/** FixedCostAccrual as MS Project writes it (see src/core/import/mspdi/map.ts). */
+const ACCRUAL_CODE: Record<FixedCostAccrual, number> = { start: 1, end: 2, prorated: 3 };
 
 /** XML text/attribute escaping (the five predefined entities). */
 export function escapeXml(s: string): string {
@@ -169,6 +173,9 @@ export function writeMspdi(schedule: Schedule, options: WriteMspdiOptions = {}):
   const t2 = '\t\t';
   const t3 = '\t\t\t';
   const t4 = '\t\t\t\t';
+  const t5 = '\t\t\t\t\t';
+  // The header's CurrentDate: the resources' own overtime rate and cost per use are table A's entry in force then.
+  const nowForRates = p.dataDate ?? p.plannedStart ?? '2025-01-01';
   // Project summary task (UID 0).
   w(`${t2}<Task>`);
   el(t3, 'UID', 0);
@@ -269,8 +276,8 @@ export function writeMspdi(schedule: Schedule, options: WriteMspdiOptions = {}):
     if (finish) el(t3, 'EarlyFinish', xmlDate(finish));
     el(t3, 'FreeSlack', 0);
     el(t3, 'TotalSlack', 0);
-    el(t3, 'FixedCost', 0);
-    el(t3, 'FixedCostAccrual', 3);
+    el(t3, 'FixedCost', cents(a.fixedCost ?? 0));
+    el(t3, 'FixedCostAccrual', ACCRUAL_CODE[a.fixedCostAccrual ?? 'prorated']);
     el(t3, 'PercentComplete', dur > 0 ? Math.round(((dur - rem) / dur) * 100) : pct(physical));
     el(t3, 'PercentWorkComplete', work > 0 ? Math.round((a.actualUnits / work) * 100) : 0);
     el(t3, 'Cost', cents(cost));
@@ -377,15 +384,34 @@ export function writeMspdi(schedule: Schedule, options: WriteMspdiOptions = {}):
     // StandardRate is NOT in hundredths (unlike every other money field).
     el(t3, 'StandardRate', r.rate ?? 0);
     el(t3, 'StandardRateFormat', 2);
-    el(t3, 'OvertimeRate', 0);
+    // The resource's own overtime rate and cost per use are table A's entry in force now, as MS Project writes them.
+    const now = costRateAt(r, nowForRates, 0);
+    el(t3, 'OvertimeRate', now.overtimeRate ?? 0);
     el(t3, 'OvertimeRateFormat', 2);
-    el(t3, 'CostPerUse', 0);
+    el(t3, 'CostPerUse', cents(now.costPerUse ?? 0));
     if (r.calendarId && calUid.has(r.calendarId)) el(t3, 'CalendarUID', calUid.get(r.calendarId) as number);
     el(t3, 'IsGeneric', 0);
     el(t3, 'IsInactive', 0);
     el(t3, 'IsEnterprise', 0);
     el(t3, 'IsCostResource', 0);
     el(t3, 'IsBudget', 0);
+    if (r.costRates?.length) {
+      // Every entry, per hour (not in hundredths); open ends as MS Project's "NA" dates.
+      w(`${t3}<Rates>`);
+      for (const e of r.costRates) {
+        w(`${t4}<Rate>`);
+        el(t5, 'RatesFrom', xmlDate(e.from ?? '1984-01-01T00:00'));
+        el(t5, 'RatesTo', xmlDate(e.to ?? '2049-12-31T23:59'));
+        el(t5, 'RateTable', e.table);
+        el(t5, 'StandardRate', e.standardRate);
+        el(t5, 'StandardRateFormat', 2);
+        el(t5, 'OvertimeRate', e.overtimeRate ?? 0);
+        el(t5, 'OvertimeRateFormat', 2);
+        el(t5, 'CostPerUse', cents(e.costPerUse ?? 0));
+        w(`${t4}</Rate>`);
+      }
+      w(`${t3}</Rates>`);
+    }
     w(`${t2}</Resource>`);
   });
   w('\t</Resources>');
@@ -495,6 +521,7 @@ function writeAssignment(
   el(t3, 'RemainingWork', isoDuration(as.remainingUnits));
   if (start) el(t3, 'Start', xmlDate(start));
   el(t3, 'Units', 1);
+  if (as.costRateTable) el(t3, 'CostRateTable', as.costRateTable);
   el(t3, 'Work', isoDuration(work));
   el(t3, 'WorkContour', 0);
   el(t3, 'BCWS', '0.00');

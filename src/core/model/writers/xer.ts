@@ -168,7 +168,13 @@ export function writeXer(schedule: Schedule, opts: { exportDate?: string; user?:
     row([301 + i, 10, (i + 1) * 100, clean(t.name), '', '', 'AS_Global', '']);
   });
   table('RSRCRATE');
-  schedule.resources.forEach((r, i) => row([7001 + i, 5001 + i, 1, money(r.rate ?? 0), '2000-01-01 00:00', '', '0.0000', '0.0000', '0.0000', '0.0000']));
+  // One row per dated entry of cost rate table A (P6 has no tables B–E), else the resource's one rate.
+  let nextRate = 7001;
+  schedule.resources.forEach((r, i) => {
+    const dated = (r.costRates ?? []).filter((e) => e.table === 0);
+    const rows = dated.length > 1 ? dated.map((e) => ({ rate: e.standardRate, from: e.from })) : [{ rate: r.rate ?? 0, from: undefined }];
+    for (const e of rows) row([nextRate++, 5001 + i, 1, money(e.rate), e.from ? e.from.replace('T', ' ').slice(0, 16) : '2000-01-01 00:00', '', '0.0000', '0.0000', '0.0000', '0.0000']);
+  });
 
   // Activities.
   const taskId = new Map<string, number>();

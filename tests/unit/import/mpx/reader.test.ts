@@ -145,7 +145,8 @@ describe('reading MPX', () => {
         '40,ID,Unique ID,Name,Standard Rate,Cost Per Use\r\n41,40,49,1,42,44\r\n50,1,7,Digger,£80.00/d,£25.00\r\n55,Standard,2,2,2,2,2,2,1\r\n56,7,09:00,13:00\r\n60,ID',
       ),
     );
-    expect(s.resources).toEqual([{ id: '7', code: '1', name: 'Digger', type: 'labour', rate: 10, calendarId: '2' }]);
+    // £80.00/d over 8 hours is 10/h; the £25.00 cost per use is kept in table A (mspdi/map.ts, mapCostRates).
+    expect(s.resources).toEqual([{ id: '7', code: '1', name: 'Digger', type: 'labour', rate: 10, calendarId: '2', costRates: [{ table: 0, standardRate: 10, overtimeRate: 0, costPerUse: 25 }] }]);
     expect(s.calendars.find((c) => c.id === '2')).toMatchObject({ name: 'Digger', baseCalendarId: '1' });
     expect(s.calendars.find((c) => c.id === '2')?.workWeek[6]).toEqual([[540, 780]]);
     expect(s.assignments).toEqual([{ id: '1', activityId: '1', resourceId: '7', budgetUnits: 40, actualUnits: 0, remainingUnits: 40, budgetCost: 400, actualCost: 0, remainingCost: 400 }]);

@@ -99,7 +99,10 @@ describe('tasks', () => {
       calendarId: '1', constraint: { type: 'SNET', date: '2025-02-03T08:00' }, evTechnique: { kind: 'percent-complete' },
     });
     expect(a.actualFinish).toBeUndefined();
-    expect(a.udf).toMatchObject({ 'msp:ID': 1, 'msp:Cost': 12345.67, 'msp:FixedCost': 100, 'msp:BCWS': 4500, 'msp:BCWP': 4000, 'msp:ACWP': 5000.5, 'msp:CV': -1000.5, 'msp:SV': -500 });
+    // FixedCost 10000 hundredths = 100.00 on its typed field; no FixedCostAccrual written: no accrual claimed.
+    expect([a.fixedCost, a.fixedCostAccrual]).toEqual([100, undefined]);
+    expect(a.udf?.['msp:FixedCost']).toBeUndefined();
+    expect(a.udf).toMatchObject({ 'msp:ID': 1, 'msp:Cost': 12345.67, 'msp:BCWS': 4500, 'msp:BCWP': 4000, 'msp:ACWP': 5000.5, 'msp:CV': -1000.5, 'msp:SV': -500 });
   });
 
   it('uses the current Cost as budget when there is no baseline, and says so', () => {
@@ -350,7 +353,8 @@ describe('resources, assignments and time-phased data', () => {
     const s = read(doc);
     expect(s.resources).toEqual([
       { id: '1', code: 'FT', name: 'Fitter', type: 'labour', rate: 45.5, calendarId: '1' },
-      { id: '2', code: '2', name: 'Cement', type: 'material', rate: 120, unit: 't' },
+      // Cost per use has no field of its own: with no Rates element, table A is the resource's own fields.
+      { id: '2', code: '2', name: 'Cement', type: 'material', rate: 120, unit: 't', costRates: [{ table: 0, standardRate: 120, overtimeRate: 0, costPerUse: 50 }] },
       { id: '3', code: '3', name: 'Travel', type: 'nonlabour' },
       { id: '4', code: '4', name: 'Permit', type: 'nonlabour' },
     ]);

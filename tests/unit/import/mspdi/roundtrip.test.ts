@@ -1,9 +1,12 @@
 /**
  * Round trip: seeded synthetic schedule → writeMspdi → readMspdi keeps activities, WBS,
- * relationships (types and lags), costs, units, dates, calendars, resources and assignments.
+ * relationships (types and lags), costs, units, dates, calendars, resources (with their cost rate
+ * tables), assignments (with theirs) and fixed costs with their accrual.
  * What MSPDI cannot carry is listed and checked as such: EV techniques other than % complete,
  * per-calendar hours per day, physical % complete finer than whole percent.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readMspdi } from '../../../../src/core/import/mspdi';
 import { syntheticSchedule } from '../../../../src/core/model/synthetic';
@@ -18,6 +21,8 @@ function roundTrip(n: number, seed: number): { src: Schedule; out: Schedule; xml
 }
 
 const cents = (x: number) => Math.round(x * 100);
+/** A sample of the corpus (read in place; its test is skipped when the corpus is absent). */
+const COST_RATE_XML = path.resolve(__dirname, '../../../../..', 'shared/samples/schedules/mspdi/mpxj_mspdicostratetable.xml');
 
 describe.each([
   [300, 1],
@@ -133,5 +138,57 @@ describe.each([
   it('raises no warning beyond the expected ones', () => {
     const w = (out.source?.warnings ?? []).map((x) => x.message);
     expect(w.filter((m) => !/^Time-phased records the model does not hold/.test(m))).toEqual([]);
+  });
+});
+
+describe('cost rate tables, assignment rate tables and fixed cost accrual', () => {
+  const src = syntheticSchedule({ activities: 60, seed: 5 });
+  // Give the synthetic plan what MS Project plans have: fixed costs accruing each way, dated
+  // rate tables with overtime and cost per use, and an assignment priced from table C.
+  const accruals = ['start', 'prorated', 'end'] as const;
+  src.activities.slice(0, 6).forEach((a, i) => {
+    a.fixedCost = 100 * (i + 1) + 0.25;
+    a.fixedCostAccrual = accruals[i % 3];
+  });
+  const [first, second] = src.resources;
+  first.rate = 60;
+  first.costRates = [
+    { table: 0, to: '2025-03-01T08:00', standardRate: 50, overtimeRate: 75, costPerUse: 12.5 },
+    { table: 0, from: '2025-03-01T08:00', standardRate: 60, overtimeRate: 90, costPerUse: 15 },
+    { table: 2, standardRate: 0.5, overtimeRate: 0.040865, costPerUse: 0 },
+  ];
+  second.costRates = [{ table: 0, standardRate: second.rate ?? 0, overtimeRate: 0, costPerUse: 40 }];
+  const priced = src.assignments.find((x) => x.resourceId === first.id);
+  if (priced) priced.costRateTable = 2;
+  const out = readMspdi(new TextEncoder().encode(writeMspdi(src)), { fileName: 'rates.xml' }).schedules[0];
+
+  it('keeps each fixed cost and its accrual', () => {
+    const byCode = new Map(out.activities.map((a) => [a.code, a]));
+    for (const a of src.activities) {
+      const b = byCode.get(a.code);
+      expect([b?.fixedCost, b?.fixedCostAccrual], a.code).toEqual([a.fixedCost, a.fixedCostAccrual]);
+    }
+    expect(out.activities.filter((a) => a.fixedCostAccrual).map((a) => a.fixedCostAccrual)).toEqual(['start', 'prorated', 'end', 'start', 'prorated', 'end']);
+  });
+
+  it('keeps every rate table entry, dates, overtime and cost per use included, and the assignment on table C', () => {
+    const byName = new Map(out.resources.map((r) => [r.name, r]));
+    for (const r of src.resources) expect(byName.get(r.name)?.costRates, r.name).toEqual(r.costRates);
+    expect(byName.get(first.name)?.rate).toBe(60);
+    expect(priced).toBeDefined();
+    const i = src.assignments.indexOf(priced as (typeof src.assignments)[number]);
+    expect(out.assignments[i].costRateTable).toBe(2);
+    expect(out.assignments.filter((x) => x.costRateTable !== undefined)).toHaveLength(1);
+  });
+});
+
+if (!existsSync(COST_RATE_XML)) console.warn(`[mspdi round trip] sample ${COST_RATE_XML} not found; its round trip is skipped.`);
+describe.skipIf(!existsSync(COST_RATE_XML))('a real MS Project file through the writer: mpxj_mspdicostratetable.xml', () => {
+  it('keeps its 3 resources × 5 tables entry by entry', () => {
+    const read = (b: Uint8Array) => readMspdi(b, { fileName: 'x.xml' }).schedules[0];
+    const a = read(new Uint8Array(readFileSync(COST_RATE_XML)));
+    const b = read(new TextEncoder().encode(writeMspdi(a)));
+    expect(a.resources.filter((r) => r.costRates).length).toBe(2); // Resource One has no rates beyond its zero rate
+    expect(b.resources.map((r) => [r.name, r.costRates])).toEqual(a.resources.map((r) => [r.name, r.costRates]));
   });
 });

@@ -93,3 +93,34 @@ describe('synthetic → writeXer → readXer', () => {
     expect(perActivity).toBeLessThan(2000);
   });
 });
+
+describe('dated resource rates (cost rate table A) through writeXer → readXer', () => {
+  it('one RSRCRATE row per dated entry; the rate in force at the data date becomes the resource rate', () => {
+    const original = syntheticSchedule({ activities: 40, seed: 11 });
+    const dataDate = original.project.dataDate ?? '2025-06-01T08:00';
+    original.project.dataDate = dataDate;
+    const [r] = original.resources;
+    // A rise before the data date and one after it: the first is in force at the data date.
+    const before = '2020-01-06T00:00';
+    const after = '2099-01-04T00:00';
+    r.rate = 55;
+    r.costRates = [
+      { table: 0, to: before, standardRate: 50 },
+      { table: 0, from: before, to: after, standardRate: 55 },
+      { table: 0, from: after, standardRate: 61.5 },
+      { table: 2, standardRate: 99 }, // P6 has no table C: not written
+    ];
+    const text = writeXer(original);
+    const rsrcRates = parseXerTables(text).find((t) => t.name === 'RSRCRATE')!;
+    expect(rsrcRates.rows).toHaveLength(original.resources.length + 2);
+    const back = readXer(new TextEncoder().encode(text)).schedules[0].resources.find((x) => x.name === r.name)!;
+    expect(back.rate).toBe(55);
+    expect(back.costRates?.map((e) => [e.table, e.from, e.to, e.standardRate])).toEqual([
+      [0, undefined, before, 50],
+      [0, before, after, 55],
+      [0, after, undefined, 61.5],
+    ]);
+    // A resource with one rate has no table.
+    expect(readXer(new TextEncoder().encode(text)).schedules[0].resources.filter((x) => x.costRates).map((x) => x.name)).toEqual([r.name]);
+  });
+});
