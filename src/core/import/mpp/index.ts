@@ -27,6 +27,7 @@
 import type { MspdiDocument } from '../mspdi/document';
 import { mapMspdiDocument } from '../mspdi/map';
 import { ImportCancelled, ImportError, inFile, type ImportOptions, type ImportResult } from '../types';
+import { spreadActualWork, type PendingActualWork } from './actualWork';
 import { Bytes, Props, itemSizeMatching, readFixedData, readFixedMeta, readFixedRecords, VarData } from './blocks';
 import { cfbFind, openCfb, type CfbEntry, type CfbFile } from './cfb';
 import { ASSIGNMENT_FIELD_MAP_KEYS, FieldMap, RESOURCE_FIELD_MAP_KEYS, TASK_FIELD_MAP_KEYS } from './fieldMap';
@@ -190,6 +191,7 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
       if (cal && cal.name === undefined) cal.name = r.name;
     }
   }
+  const actualWork: PendingActualWork[] = [];
   const [aMeta, aData, aData2, aVarMeta, aVar2] = streams('TBkndAssn', 'FixedMeta', 'FixedData', is9 ? '-' : 'Fixed2Data', 'VarMeta', 'Var2Data');
   const aFixedMeta = aMeta ? readFixedMeta(aMeta, 34) : undefined;
   const aMap = new FieldMap(ASSIGNMENT_FIELD_MAP_KEYS.map((k) => props.raw(k)).find((d) => d !== undefined), 0x0f40, !is9);
@@ -201,10 +203,10 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
     const plain = unscramble(aData, mask);
     const byMetaOrder = is9 && Math.floor(plain.length / size1) !== aFixedMeta.count;
     const fixedA = byMetaOrder ? readFixedData(aFixedMeta, plain) : readFixedRecords(plain, size1);
-    assignments = readAssignments({ map: aMap, vars: varsOf(aVarMeta, aVar2), meta: aFixedMeta, fixed: fixedA, fixed2: aData2 ? readFixedRecords(unscramble(aData2, mask), Math.max(aMap.maxFixed[1], 48)) : undefined, byMetaOrder }, tasks, progress);
+    assignments = readAssignments({ map: aMap, vars: varsOf(aVarMeta, aVar2), meta: aFixedMeta, fixed: fixedA, fixed2: aData2 ? readFixedRecords(unscramble(aData2, mask), Math.max(aMap.maxFixed[1], 48)) : undefined, byMetaOrder, actualWork }, tasks, progress);
   }
 
-  return {
+  const doc: MspdiDocument = {
     project,
     calendars,
     tasks,
@@ -214,6 +216,10 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
     timephasedRecords: 0,
     warnings: [],
   };
+  // Actual work is stored in working time from the assignment's start: it needs the calendars,
+  // tasks and resources above, so it becomes dated records last.
+  spreadActualWork(doc, actualWork);
+  return doc;
 }
 
 const APPLICATIONS: Record<string, string> = { '8': 'Project 98', '9': 'Project 2000', '10': 'Project 2002', '11': 'Project 2003', '12': 'Project 2007', '14': 'Project 2010', '15': 'Project 2013', '16': 'Project 2016 or later' };

@@ -1,0 +1,229 @@
+/**
+ * Time-phased actual work of assignments (MPP9/12/14) → MSPDI TimephasedData type 2 records,
+ * the way MS Project's own XML export writes them, so the MSPDI mapping turns them into
+ * `Assignment.timephased` 'actual-units' exactly as for an XML file.
+ *
+ * The blocks (assignment var data, field 50 "timephased actual work" for regular work and 51
+ * for actual overtime work; layout learned from MPXJ's TimephasedDataFactory.getCompleteWork):
+ *
+ *   0   u16 period count
+ *   8   f64 work per hour of the whole block (ten-thousandths: 10000 = 100 %), not used
+ *   16  f64 total work (thousandths of a minute)
+ *   24  i32 where the last period ends: working minutes × 80 from the assignment start
+ *   32  the periods, 20 bytes each:
+ *         0  i32 where the period starts: working minutes × 80 from the assignment start
+ *         4  f64 cumulative work at the period's end (thousandths of a minute)
+ *         12 f64 work per hour in the period, not used (MPXJ found it unreliable)
+ *       a period ends where the next one starts, the last one at the i32 at 24.
+ *
+ * Offsets are in working time, so dates need the assignment's effective calendar: the work
+ * resource's calendar, else the task's, else the project's (MPXJ's getEffectiveCalendar; where a
+ * task has its own calendar AND a work resource has one, MS Project intersects the two; this
+ * reader takes the resource's, see `effectiveCalendarUid`). Calendars are only known once all
+ * of the file is read and are in MSPDI form, so this runs as a post-pass over the document
+ * (`spreadActualWork`) with the same calendar mapping the MSPDI mapping uses and the shared
+ * calendar arithmetic (../../calendar); nothing here is a second calendar engine.
+ *
+ * How MS Project's XML export writes them (checked on the MPXJ twins mspdiresource.xml,
+ * mspdiassignmentfields.xml, assignment-assignments-project2019-mspdi.xml and the Project 2007
+ * mspditimephased.xml): one record per 24 hours from the period's start (Start 08:00, Finish
+ * 08:00 the next day, a Saturday included, with no value when it holds no working time), the
+ * last one ending where the period ends; the value is the period's work spread evenly over its
+ * working minutes, regular and overtime work together (type 2 holds both: the records add up
+ * to ActualWork, overtime included). Windows holding no work are left out here (the XML's
+ * empty and zero records carry nothing the model keeps). Where the XML export goes finer (it
+ * writes the last part of some periods hour by hour or minute by minute), the per-day totals
+ * are the same; tests/unit/import/mpp/timephasedActual.test.ts compares them.
+ *
+ * Hostile files: counts and offsets are checked against the block's length and the
+ * assignment's span in working time; a block that does not fit, or an assignment whose calendar
+ * has no working time, gives no records and one warning per file; the 24-hour windows walked in
+ * one file are capped (MAX_WINDOWS), so a 100-year assignment cannot stall the import.
+ */
+import { addWorkingMinutes, compileCalendar, nextWorkingTime, standardCalendar, workingMinutesBetween, type CompiledCalendar } from '../../calendar';
+import { fromMinutes, tryToMinutes } from '../../model/dates';
+import type { Calendar, ImportWarning } from '../../model/schedule';
+import { mapCalendars } from '../mspdi/calendars';
+import type { MspdiAssignment, MspdiDocument, MspdiTimephased } from '../mspdi/document';
+import { Bytes } from './blocks';
+
+/** One period of a complete-work block: working minutes from the assignment start, and its work in minutes. */
+export interface WorkPeriod {
+  from: number;
+  to: number;
+  work: number;
+}
+
+/** An assignment whose actual-work blocks wait for the calendars (filled in by readAssignments). */
+export interface PendingActualWork {
+  assignment: MspdiAssignment;
+  regular?: Uint8Array;
+  overtime?: Uint8Array;
+}
+
+const HEADER = 32;
+const PERIOD = 20;
+/** Offsets are working minutes × 80. */
+const TICKS_PER_MINUTE = 80;
+/** Work below a thousandth of a minute per period is rounding noise. */
+const NOISE = 1;
+/** 24-hour windows one file may walk: ~200 per assignment on a 10k-assignment plan. */
+export const MAX_WINDOWS = 2_000_000;
+
+/**
+ * A complete-work block → its periods; `[]` when it holds none (MS Project writes 52-byte
+ * blocks with a count of 0 for assignments without actuals), `null` when it is malformed: more
+ * periods than bytes, offsets out of order or past the block's end, cumulative work that is not
+ * a number or goes down.
+ */
+export function decodeCompleteWork(data: Uint8Array): WorkPeriod[] | null {
+  if (data.length < HEADER + PERIOD) return [];
+  const b = new Bytes(data);
+  const count = b.u16(0);
+  if (count === 0) return [];
+  if (HEADER + count * PERIOD > data.length) return null;
+  const end = b.i32(24);
+  if (end < 0) return null;
+  const out: WorkPeriod[] = [];
+  let before = 0;
+  for (let i = 0, o = HEADER; i < count; i++, o += PERIOD) {
+    const from = b.i32(o);
+    const to = i + 1 < count ? b.i32(o + PERIOD) : end;
+    const cumulative = b.view.getFloat64(o + 4, true);
+    if (from < 0 || to < from || to > end || !Number.isFinite(cumulative) || cumulative < before - NOISE) return null;
+    const work = cumulative - before;
+    before = cumulative;
+    if (Math.abs(work) >= NOISE) out.push({ from: from / TICKS_PER_MINUTE, to: to / TICKS_PER_MINUTE, work: work / 1000 });
+  }
+  return out;
+}
+
+/** Which calendar an assignment's working time follows (see the file comment). */
+function effectiveCalendarUid(doc: MspdiDocument, a: MspdiAssignment, taskCal: Map<number, number | undefined>, resourceCal: Map<number, number | undefined>): number | undefined {
+  return (a.resourceUid !== undefined ? resourceCal.get(a.resourceUid) : undefined) ?? (a.taskUid !== undefined ? taskCal.get(a.taskUid) : undefined) ?? doc.project.calendarUid;
+}
+
+/**
+ * Resolves the pending blocks of `pending` into type-2 records on their assignments (see the file
+ * comment), warning once in `doc.warnings` about blocks that could not be placed.
+ */
+export function spreadActualWork(doc: MspdiDocument, pending: PendingActualWork[]): void {
+  if (pending.length === 0) return;
+  // Warnings about the calendars themselves come from the real mapping later; not twice.
+  const calendars = mapCalendars(doc.calendars, doc.project.minutesPerDay, () => {});
+  const byId = new Map<string, Calendar>(calendars.map((c) => [c.id, c]));
+  const compiled = new Map<string, CompiledCalendar | null>();
+  const compiledOf = (uid: number | undefined): CompiledCalendar | null => {
+    const id = uid !== undefined && byId.has(String(uid)) ? String(uid) : calendars.length ? calendars[0].id : '';
+    let cc = compiled.get(id);
+    if (cc === undefined) {
+      try {
+        // A file without calendars is on MS Project's standard calendar (as the MSPDI mapping assumes).
+        cc = compileCalendar(byId.get(id) ?? standardCalendar(), { calendarsById: byId });
+      } catch {
+        cc = null;
+      }
+      compiled.set(id, cc);
+    }
+    return cc;
+  };
+  const taskCal = new Map<number, number | undefined>();
+  const taskDuration = new Map<number, number>();
+  for (const t of doc.tasks) {
+    if (t.uid === undefined) continue;
+    taskCal.set(t.uid, t.calendarUid);
+    taskDuration.set(t.uid, t.duration ?? 0);
+  }
+  // Only work resources follow their own calendar (MPXJ's getEffectiveCalendar).
+  const resourceCal = new Map<number, number | undefined>();
+  for (const r of doc.resources) if (r.uid !== undefined && r.type === 1) resourceCal.set(r.uid, r.calendarUid);
+
+  const budget = { windows: MAX_WINDOWS };
+  let unreadable = 0;
+  let capped = 0;
+  for (const p of pending) {
+    const a = p.assignment;
+    // MPXJ reads no actual work for a task without duration (a milestone): it has no working span.
+    if (a.taskUid === undefined || !taskDuration.get(a.taskUid)) continue;
+    const regular = p.regular ? decodeCompleteWork(p.regular) : [];
+    const overtime = p.overtime ? decodeCompleteWork(p.overtime) : [];
+    if (regular === null || overtime === null) {
+      unreadable++;
+      continue;
+    }
+    if (regular.length === 0 && overtime.length === 0) continue;
+    const start = a.start ? tryToMinutes(a.start) : null;
+    const finish = a.finish ? tryToMinutes(a.finish) : null;
+    const cc = compiledOf(effectiveCalendarUid(doc, a, taskCal, resourceCal));
+    if (start === null || finish === null || finish < start || cc === null) {
+      unreadable++;
+      continue;
+    }
+    const records = spread(cc, start, finish, [...regular, ...overtime], budget);
+    if (records === null) {
+      if (budget.windows <= 0) capped++;
+      else unreadable++;
+      continue;
+    }
+    a.timephased.push(...records);
+  }
+  if (unreadable) {
+    doc.warnings.push({
+      message: `The day-by-day actual work of ${unreadable} assignment${unreadable > 1 ? 's' : ''} could not be read (${unreadable > 1 ? 'their' : 'its'} periods fall outside the assignment's dates or ${unreadable > 1 ? 'their' : 'its'} calendar has no working time); ${unreadable > 1 ? 'their' : 'its'} actual work still counts in the totals, as one amount before the first status date. Open the file in Microsoft Project and save it again to repair it.`,
+      where: 'TBkndAssn/Var2Data',
+    } satisfies ImportWarning);
+  }
+  if (capped) {
+    doc.warnings.push({
+      message: `The day-by-day actual work of ${capped} assignment${capped > 1 ? 's' : ''} was not read: the plan's assignments span more than ${MAX_WINDOWS.toLocaleString('en-GB')} days of actuals in all, more than Earnest spreads day by day. ${capped > 1 ? 'Their' : 'Its'} actual work still counts in the totals, as one amount before the first status date.`,
+      where: 'TBkndAssn/Var2Data',
+    } satisfies ImportWarning);
+  }
+}
+
+/**
+ * The periods of one assignment → 24-hour windows from each period's start, the last one ending
+ * with the period; work spread over the working minutes. Null when a period lies outside the
+ * assignment's span in working time (a damaged block) or the window budget runs out.
+ */
+function spread(cc: CompiledCalendar, start: number, finish: number, periods: WorkPeriod[], budget: { windows: number }): MspdiTimephased[] | null {
+  let span: number;
+  try {
+    span = workingMinutesBetween(cc, start, finish);
+  } catch {
+    return null;
+  }
+  if (!Number.isFinite(span)) return null;
+  // Keyed by window, so regular and overtime work of the same window make one record.
+  const byWindow = new Map<string, MspdiTimephased>();
+  for (const p of periods) {
+    // A minute's tolerance: offsets are rounded to 1/80 minute, the dates to a minute.
+    if (p.to > span + 1) return null;
+    let from: number;
+    let to: number;
+    try {
+      from = p.from === 0 ? start : nextWorkingTime(cc, addWorkingMinutes(cc, start, p.from));
+      to = addWorkingMinutes(cc, start, Math.min(p.to, span));
+    } catch {
+      return null; // a calendar that runs out of working time
+    }
+    if (!Number.isFinite(from) || !Number.isFinite(to)) return null;
+    if (to < from) to = from;
+    const minutes = workingMinutesBetween(cc, from, to);
+    const windows = minutes > 0 ? Math.max(1, Math.ceil((to - from) / 1440)) : 1;
+    budget.windows -= windows;
+    if (budget.windows < 0) return null;
+    for (let w = from, i = 0; i < windows; i++, w += 1440) {
+      const end = i + 1 < windows ? w + 1440 : to;
+      // Work outside working time (no working minutes in the period) stays in one record.
+      const share = minutes > 0 ? workingMinutesBetween(cc, w, end) / minutes : 1;
+      if (share <= 0) continue;
+      const key = `${w}|${end}`;
+      const hours = (p.work * share) / 60;
+      const r = byWindow.get(key);
+      if (r) r.value = (r.value ?? 0) + hours;
+      else byWindow.set(key, { type: 2, start: fromMinutes(w), finish: fromMinutes(end), value: hours });
+    }
+  }
+  return [...byWindow.values()].sort((x, y) => (x.start ?? '').localeCompare(y.start ?? ''));
+}
