@@ -159,7 +159,7 @@ export function spreadActualWork(doc: MspdiDocument, pending: PendingActualWork[
       unreadable++;
       continue;
     }
-    const records = spread(cc, start, finish, [...regular, ...overtime], budget);
+    const records = spread(cc, start, finish, overtime.length ? [...regular, ...overtime] : regular, regular.length > 0 && overtime.length > 0, budget);
     if (records === null) {
       if (budget.windows <= 0) capped++;
       else unreadable++;
@@ -185,8 +185,10 @@ export function spreadActualWork(doc: MspdiDocument, pending: PendingActualWork[
  * The periods of one assignment → 24-hour windows from each period's start, the last one ending
  * with the period; work spread over the working minutes. Null when a period lies outside the
  * assignment's span in working time (a damaged block) or the window budget runs out.
+ * `periods` are the regular ones then the overtime ones; each list is in order, and overtime
+ * repeats the regular windows, so both end up in one record per window (`merge`).
  */
-function spread(cc: CompiledCalendar, start: number, finish: number, periods: WorkPeriod[], budget: { windows: number }): MspdiTimephased[] | null {
+function spread(cc: CompiledCalendar, start: number, finish: number, periods: WorkPeriod[], merge: boolean, budget: { windows: number }): MspdiTimephased[] | null {
   let span: number;
   try {
     span = workingMinutesBetween(cc, start, finish);
@@ -194,8 +196,9 @@ function spread(cc: CompiledCalendar, start: number, finish: number, periods: Wo
     return null;
   }
   if (!Number.isFinite(span)) return null;
-  // Keyed by window, so regular and overtime work of the same window make one record.
-  const byWindow = new Map<string, MspdiTimephased>();
+  const out: MspdiTimephased[] = [];
+  // Window start (epoch minutes) → its record, only when regular and overtime work are merged.
+  const byStart = merge ? new Map<number, MspdiTimephased>() : undefined;
   for (const p of periods) {
     // A minute's tolerance: offsets are rounded to 1/80 minute, the dates to a minute.
     if (p.to > span + 1) return null;
@@ -210,20 +213,41 @@ function spread(cc: CompiledCalendar, start: number, finish: number, periods: Wo
     if (!Number.isFinite(from) || !Number.isFinite(to)) return null;
     if (to < from) to = from;
     const minutes = workingMinutesBetween(cc, from, to);
-    const windows = minutes > 0 ? Math.max(1, Math.ceil((to - from) / 1440)) : 1;
-    budget.windows -= windows;
+    const count = minutes > 0 ? Math.max(1, Math.ceil((to - from) / 1440)) : 1;
+    budget.windows -= count;
     if (budget.windows < 0) return null;
-    for (let w = from, i = 0; i < windows; i++, w += 1440) {
-      const end = i + 1 < windows ? w + 1440 : to;
+    for (let w = from, i = 0; i < count; i++, w += 1440) {
+      const end = i + 1 < count ? w + 1440 : to;
       // Work outside working time (no working minutes in the period) stays in one record.
       const share = minutes > 0 ? workingMinutesBetween(cc, w, end) / minutes : 1;
-      if (share <= 0) continue;
-      const key = `${w}|${end}`;
+      if (!(share > 0)) continue;
       const hours = (p.work * share) / 60;
-      const r = byWindow.get(key);
-      if (r) r.value = (r.value ?? 0) + hours;
-      else byWindow.set(key, { type: 2, start: fromMinutes(w), finish: fromMinutes(end), value: hours });
+      const same = byStart?.get(w);
+      if (same && same.finish === dateText(end)) {
+        same.value = (same.value ?? 0) + hours;
+        continue;
+      }
+      const r: MspdiTimephased = { type: 2, start: dateText(w), finish: dateText(end), value: hours };
+      out.push(r);
+      byStart?.set(w, r);
     }
   }
-  return [...byWindow.values()].sort((x, y) => (x.start ?? '').localeCompare(y.start ?? ''));
+  if (merge) out.sort((x, y) => (x.start! < y.start! ? -1 : x.start! > y.start! ? 1 : 0));
+  return out;
+}
+
+const dayTexts = new Map<number, string>();
+const two = (n: number) => (n < 10 ? '0' : '') + n;
+
+/** Epoch minutes → `YYYY-MM-DDTHH:mm` (as fromMinutes, without a Date per record: 10k assignments make ~200k). */
+function dateText(minutes: number): string {
+  const m = Math.round(minutes);
+  const day = Math.floor(m / 1440);
+  let text = dayTexts.get(day);
+  if (text === undefined) {
+    text = fromMinutes(day * 1440).slice(0, 11);
+    if (dayTexts.size < 100_000) dayTexts.set(day, text);
+  }
+  const r = m - day * 1440;
+  return text + two(Math.floor(r / 60)) + ':' + two(r % 60);
 }

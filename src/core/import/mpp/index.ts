@@ -6,6 +6,7 @@
  *   ./blocks.ts    Props, FixedMeta/FixedData, VarMeta/Var2Data
  *   ./fieldMap.ts  where each field lives, and its value encodings (./values.ts)
  *   ./project.ts, ./tasks.ts, ./links.ts, ./calendars.ts, ./resources.ts   MPP9/12/14 entities
+ *   ./actualWork.ts  assignments' time-phased actual work, dated on their calendars after the rest is read
  *   ./mpp8.ts      Project 98's fixed-layout records (tasks and links only)
  * Everything is read into `MspdiDocument` and then goes through the MSPDI mapping
  * (../mspdi/map.ts), so an .mpp and its MS Project XML twin become the same canonical schedule by
@@ -15,9 +16,12 @@
  * durations, progress, EV method, costs, work, baselines 0–10, constraints, custom fields);
  * links with lag and lag format; calendars (work weeks, exceptions, alternate weeks); resources
  * (type, rates, cost per use, calendars, baselines); assignments (units, dates, work, costs,
- * actuals, baselines 0–10). Not read yet: time-phased values, cost rate tables, custom field
- * aliases; for MPP8 only tasks and links. Not stored in the file at all (MS Project computes
- * them): BCWS/BCWP/ACWP/CV/SV, total slack, outline numbers.
+ * actuals, baselines 0–10) with their time-phased baseline work and cost and their time-phased
+ * actual work (regular and overtime, one record per day as MS Project's XML export writes type 2).
+ * Not read yet: time-phased actual cost (stored only where actual costs are entered by hand),
+ * cost rate tables, custom field aliases; for MPP8 only tasks and links. Not kept: time-phased
+ * remaining work (the model does not hold it, as for XML). Not stored in the file at all (MS
+ * Project computes them): BCWS/BCWP/ACWP/CV/SV, total slack, outline numbers.
  *
  * The formats were learned from MPXJ's MPP readers (joniles/mpxj, LGPL); this is our own code.
  * Which format a file is: the root storage's name ("   114" MPP14 = Project 2010 to 2021,
