@@ -17,9 +17,9 @@
  *       a period ends where the next one starts, the last one at the i32 at 24.
  *
  * Offsets are in working time, so dates need the assignment's effective calendar: the work
- * resource's calendar, else the task's, else the project's (MPXJ's getEffectiveCalendar; where a
- * task has its own calendar AND a work resource has one, MS Project intersects the two; this
- * reader takes the resource's, see `effectiveCalendarUid`). Calendars are only known once all
+ * resource's calendar, else the task's, else the project's; where a task has its own calendar
+ * and a work resource has one too, the time both allow (MPXJ's getEffectiveCalendar and
+ * CombinedCalendar; see `effectiveCalendarUids`). Calendars are only known once all
  * of the file is read and are in MSPDI form, so this runs as a post-pass over the document
  * (`spreadActualWork`) with the same calendar mapping the MSPDI mapping uses and the shared
  * calendar arithmetic (../../calendar); nothing here is a second calendar engine.
@@ -40,9 +40,9 @@
  * has no working time, gives no records and one warning per file; the 24-hour windows walked in
  * one file are capped (MAX_WINDOWS), so a 100-year assignment cannot stall the import.
  */
-import { addWorkingMinutes, compileCalendar, nextWorkingTime, standardCalendar, workingMinutesBetween, type CompiledCalendar } from '../../calendar';
+import { addWorkingMinutes, compileCalendar, nextWorkingTime, parseIsoDate, standardCalendar, weekdayOfDayIndex, workingMinutesBetween, type CompiledCalendar } from '../../calendar';
 import { fromMinutes, tryToMinutes } from '../../model/dates';
-import type { Calendar, ImportWarning } from '../../model/schedule';
+import type { Calendar, ImportWarning, WorkInterval } from '../../model/schedule';
 import { mapCalendars } from '../mspdi/calendars';
 import type { MspdiAssignment, MspdiDocument, MspdiTimephased } from '../mspdi/document';
 import { Bytes } from './blocks';
@@ -98,9 +98,39 @@ export function decodeCompleteWork(data: Uint8Array): WorkPeriod[] | null {
   return out;
 }
 
-/** Which calendar an assignment's working time follows (see the file comment). */
-function effectiveCalendarUid(doc: MspdiDocument, a: MspdiAssignment, taskCal: Map<number, number | undefined>, resourceCal: Map<number, number | undefined>): number | undefined {
-  return (a.resourceUid !== undefined ? resourceCal.get(a.resourceUid) : undefined) ?? (a.taskUid !== undefined ? taskCal.get(a.taskUid) : undefined) ?? doc.project.calendarUid;
+/**
+ * Which calendars an assignment's working time follows (MPXJ's getEffectiveCalendar): its task's
+ * own calendar and its work resource's calendar, both when both exist (MS Project then works
+ * only when both do); neither: the project's.
+ */
+function effectiveCalendarUids(doc: MspdiDocument, a: MspdiAssignment, taskCal: Map<number, number | undefined>, resourceCal: Map<number, number | undefined>): [number | undefined, number | undefined] {
+  const task = a.taskUid !== undefined ? taskCal.get(a.taskUid) : undefined;
+  const resource = a.resourceUid !== undefined ? resourceCal.get(a.resourceUid) : undefined;
+  if (task === undefined && resource === undefined) return [doc.project.calendarUid, undefined];
+  return [task ?? resource, task === undefined ? undefined : resource];
+}
+
+/** Working time in both calendars: each weekday's and each exception date's intervals intersected. */
+export function intersectCalendars(a: Calendar, b: Calendar): Calendar {
+  const both = (x: readonly WorkInterval[], y: readonly WorkInterval[]): WorkInterval[] => {
+    const out: WorkInterval[] = [];
+    for (const [s1, e1] of x) for (const [s2, e2] of y) if (Math.max(s1, s2) < Math.min(e1, e2)) out.push([Math.max(s1, s2), Math.min(e1, e2)]);
+    return out.sort((p, q) => p[0] - q[0]);
+  };
+  const dayOf = (c: Calendar, byDate: Map<string, readonly WorkInterval[]>, date: string): readonly WorkInterval[] => {
+    const day = parseIsoDate(date);
+    return byDate.get(date) ?? (day === null ? [] : (c.workWeek[weekdayOfDayIndex(day)] ?? []));
+  };
+  const aDates = new Map(a.exceptions.map((e) => [e.date, e.intervals]));
+  const bDates = new Map(b.exceptions.map((e) => [e.date, e.intervals]));
+  const dates = [...new Set([...aDates.keys(), ...bDates.keys()])].sort();
+  return {
+    id: `${a.id}&${b.id}`,
+    name: `${a.name} and ${b.name}`,
+    hoursPerDay: a.hoursPerDay,
+    workWeek: a.workWeek.map((day, d) => both(day, b.workWeek[d] ?? [])),
+    exceptions: dates.map((date) => ({ date, intervals: both(dayOf(a, aDates, date), dayOf(b, bDates, date)) })),
+  };
 }
 
 /**
@@ -113,16 +143,30 @@ export function spreadActualWork(doc: MspdiDocument, pending: PendingActualWork[
   const calendars = mapCalendars(doc.calendars, doc.project.minutesPerDay, () => {});
   const byId = new Map<string, Calendar>(calendars.map((c) => [c.id, c]));
   const compiled = new Map<string, CompiledCalendar | null>();
-  const compiledOf = (uid: number | undefined): CompiledCalendar | null => {
-    const id = uid !== undefined && byId.has(String(uid)) ? String(uid) : calendars.length ? calendars[0].id : '';
+  const compile = (cal: Calendar): CompiledCalendar | null => {
+    try {
+      return compileCalendar(cal, { calendarsById: byId });
+    } catch {
+      return null;
+    }
+  };
+  const idOf = (uid: number | undefined): string => (uid !== undefined && byId.has(String(uid)) ? String(uid) : calendars.length ? calendars[0].id : '');
+  const compiledOf = ([first, second]: [number | undefined, number | undefined]): CompiledCalendar | null => {
+    const ids = second === undefined || !byId.has(String(second)) ? [idOf(first)] : [idOf(first), String(second)];
+    const key = ids.join('&');
+    let cc = compiled.get(key);
+    if (cc === undefined) {
+      // A file without calendars is on MS Project's standard calendar (as the MSPDI mapping assumes).
+      const one = ids.map((id) => compiledOf1(id));
+      cc = one.includes(null) ? null : one.length === 1 ? one[0] : compile(intersectCalendars((one[0] as CompiledCalendar).resolved, (one[1] as CompiledCalendar).resolved));
+      compiled.set(key, cc);
+    }
+    return cc;
+  };
+  const compiledOf1 = (id: string): CompiledCalendar | null => {
     let cc = compiled.get(id);
     if (cc === undefined) {
-      try {
-        // A file without calendars is on MS Project's standard calendar (as the MSPDI mapping assumes).
-        cc = compileCalendar(byId.get(id) ?? standardCalendar(), { calendarsById: byId });
-      } catch {
-        cc = null;
-      }
+      cc = compile(byId.get(id) ?? standardCalendar());
       compiled.set(id, cc);
     }
     return cc;
@@ -154,7 +198,7 @@ export function spreadActualWork(doc: MspdiDocument, pending: PendingActualWork[
     if (regular.length === 0 && overtime.length === 0) continue;
     const start = a.start ? tryToMinutes(a.start) : null;
     const finish = a.finish ? tryToMinutes(a.finish) : null;
-    const cc = compiledOf(effectiveCalendarUid(doc, a, taskCal, resourceCal));
+    const cc = compiledOf(effectiveCalendarUids(doc, a, taskCal, resourceCal));
     if (start === null || finish === null || finish < start || cc === null) {
       unreadable++;
       continue;

@@ -12,10 +12,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyseSchedule } from '../../../../src/core/evm';
 import { parseMppDocument, readMpp } from '../../../../src/core/import/mpp';
-import { decodeCompleteWork, spreadActualWork } from '../../../../src/core/import/mpp/actualWork';
+import { decodeCompleteWork, intersectCalendars, spreadActualWork } from '../../../../src/core/import/mpp/actualWork';
 import { parseMspdiDocument, readMspdi, type MspdiDocument, type MspdiTimephased } from '../../../../src/core/import/mspdi';
 import { tryToMinutes } from '../../../../src/core/model/dates';
-import type { Schedule } from '../../../../src/core/model/schedule';
+import type { Calendar, Schedule } from '../../../../src/core/model/schedule';
 
 const SAMPLES = path.resolve(__dirname, '../../../../..', 'shared/samples/schedules');
 const haveSamples = existsSync(path.join(SAMPLES, 'mpp')) && existsSync(path.join(SAMPLES, 'mspdi'));
@@ -246,5 +246,42 @@ describe('placing actual work on the calendar', () => {
     expect(records.length).toBeGreaterThan(20_000);
     expect(records.length).toBeLessThanOrEqual(Math.ceil(days));
     expect(records.reduce((s, r) => s + (r.value ?? 0), 0)).toBeCloseTo(16, 6);
+  });
+});
+
+describe('an assignment on a task with its own calendar and a resource with another', () => {
+  const week = (from: number, to: number, days: number[]) => Array.from({ length: 7 }, (_, d) => (days.includes(d) ? [[from, to] as const] : []));
+
+  it('works only when both calendars do (weekdays and exception dates intersected)', () => {
+    const task: Calendar = { id: 't', name: 'Task', hoursPerDay: 8, workWeek: week(8 * 60, 17 * 60, [1, 2, 3, 4, 5]), exceptions: [{ date: '2025-01-08', intervals: [] }] };
+    const crew: Calendar = { id: 'r', name: 'Crew', hoursPerDay: 8, workWeek: week(10 * 60, 20 * 60, [1, 2, 3, 4, 5, 6]), exceptions: [{ date: '2025-01-11', intervals: [[9 * 60, 12 * 60]] }] };
+    const both = intersectCalendars(task, crew);
+    expect(both.workWeek[1]).toEqual([[600, 1020]]);
+    expect(both.workWeek[6]).toEqual([]);
+    expect(both.exceptions).toEqual([
+      { date: '2025-01-08', intervals: [] },
+      { date: '2025-01-11', intervals: [] },
+    ]);
+  });
+
+  it('spreads the actual work over the shared hours: 7 h a day, 10:00–17:00', () => {
+    const doc = plan();
+    const hours = (from: string, to: string) => [[Number(from) * 60, Number(to) * 60] as [number, number]];
+    const day = (dayType: number, working: boolean, t: [number, number][]) => ({ dayType, working, times: working ? t : [] });
+    doc.calendars = [
+      { uid: 1, name: 'Task', isBase: true, weekDays: [1, 2, 3, 4, 5, 6, 7].map((d) => day(d, d >= 2 && d <= 6, hours('8', '17'))), exceptions: [], workWeeks: [] },
+      { uid: 2, name: 'Crew', isBase: true, weekDays: [1, 2, 3, 4, 5, 6, 7].map((d) => day(d, d >= 2 && d <= 7, hours('10', '20'))), exceptions: [], workWeeks: [] },
+    ];
+    doc.tasks[0].calendarUid = 1;
+    doc.resources = [{ uid: 1, name: 'Crew', type: 1, isCostResource: false, isBudget: false, calendarUid: 2, baselines: [] }];
+    const a = doc.assignments[0];
+    a.start = '2025-01-06T10:00';
+    a.finish = '2025-01-07T17:00';
+    a.actualWork = 14;
+    spreadActualWork(doc, [{ assignment: a, regular: block([[0, 14 * 60]], 14 * 60) }]);
+    expect(a.timephased).toEqual([
+      { type: 2, start: '2025-01-06T10:00', finish: '2025-01-07T10:00', value: 7 },
+      { type: 2, start: '2025-01-07T10:00', finish: '2025-01-07T17:00', value: 7 },
+    ]);
   });
 });
