@@ -152,7 +152,7 @@ export function spreadActualWork(doc: MspdiDocument, pending: PendingActualWork[
   };
   const idOf = (uid: number | undefined): string => (uid !== undefined && byId.has(String(uid)) ? String(uid) : calendars.length ? calendars[0].id : '');
   const compiledOf = ([first, second]: [number | undefined, number | undefined]): CompiledCalendar | null => {
-    const ids = second === undefined || !byId.has(String(second)) ? [idOf(first)] : [idOf(first), String(second)];
+    const ids = second === undefined || second === first || !byId.has(String(second)) ? [idOf(first)] : [idOf(first), String(second)];
     const key = ids.join('&');
     let cc = compiled.get(key);
     if (cc === undefined) {
