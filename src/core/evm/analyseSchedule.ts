@@ -200,12 +200,12 @@ function reviseBreakdownWithNote(root: BreakdownNode, revs: readonly BudgetRevis
 const etcOf = (v: number | null): number | null => (v === null ? null : Math.max(0, v));
 
 /**
- * The actual spend the file itself time-phases (P6 TRSRCFIN past-period actuals, MSPDI
- * time-phased actual cost or work), summed per period of the grid. A record belongs to the period
- * holding its last instant: a P6 financial period or an MS Project day longer than a grid period
- * is not split by guess, it lands where it closes. Records after the data date are left out (an
- * actual after the data date is a data error the analysis already warns about). Null when the
- * file holds no such records.
+ * The actual spend the file itself time-phases (P6 TRSRCFIN past-period actuals, MS Project
+ * time-phased actual cost or work, from its XML or its .mpp), summed per period of the grid. A
+ * record belongs to the period holding its last instant: a P6 financial period or an MS Project
+ * day longer than a grid period is not split by guess, it lands where it closes. Records after
+ * the data date are left out (an actual after the data date is a data error the analysis
+ * already warns about). Null when the file holds no such records.
  */
 function fileActuals(schedule: Schedule, basis: 'cost' | 'units', grid: PeriodGrid, dd: number, statusPeriod: number): FilePhasedActuals | null {
   const kind = basis === 'cost' ? 'actual-cost' : 'actual-units';
@@ -232,7 +232,7 @@ function fileActuals(schedule: Schedule, basis: 'cost' | 'units', grid: PeriodGr
     }
   }
   if (records === 0) return null;
-  const source = schedule.source?.format === 'mspdi' ? 'time-phased actual ' + (basis === 'cost' ? 'cost' : 'work') : schedule.source?.format === 'xer' || schedule.source?.format === 'xlsx' ? 'P6 past-period actuals (TRSRCFIN)' : 'period actuals';
+  const source = schedule.source?.format === 'mspdi' || schedule.source?.format === 'mpp' ? 'time-phased actual ' + (basis === 'cost' ? 'cost' : 'work') : schedule.source?.format === 'xer' || schedule.source?.format === 'xlsx' ? 'P6 past-period actuals (TRSRCFIN)' : 'period actuals';
   return { perPeriod, spanFrom, through, source };
 }
 

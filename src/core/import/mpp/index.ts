@@ -7,6 +7,8 @@
  *   ./fieldMap.ts  where each field lives, and its value encodings (./values.ts)
  *   ./project.ts, ./tasks.ts, ./links.ts, ./calendars.ts, ./resources.ts   MPP9/12/14 entities
  *   ./aliases.ts   custom field aliases (the names a user gave Cost1, Text1…)
+ *   ./costRates.ts resources' cost rate tables A–E
+ *   ./actualWork.ts  assignments' time-phased actual work, dated on their calendars after the rest is read
  *   ./mpp8.ts      Project 98's fixed-layout records and Props
  * Everything is read into `MspdiDocument` and then goes through the MSPDI mapping
  * (../mspdi/map.ts), so an .mpp and its MS Project XML twin become the same canonical schedule by
@@ -16,12 +18,16 @@
  * durations, progress, EV method, costs, fixed cost and its accrual, work, baselines 0–10,
  * constraints, custom fields under their aliases); links with lag and lag format; calendars (work
  * weeks, exceptions, alternate weeks); resources (type, rates, cost per use, cost rate tables A–E
- * with their dated entries (./costRates.ts), calendars, baselines); assignments (units, dates,
- * work, costs, cost rate table, actuals, baselines 0–10). MPP8 (Project 98): project settings,
- * calendars, resources, tasks, links and assignments, but not its custom fields, fixed cost
- * accrual or time-phased data (the import warns). Not read yet: time-phased values. Not stored in
- * the file at all (MS Project computes them): BCWS/BCWP/ACWP/CV/SV, total slack, outline numbers,
- * and the current date (MS Project sets it to today when a plan opens; see ./project.ts).
+ * with their dated entries, calendars, baselines); assignments (units, dates, work, costs, cost
+ * rate table, actuals, baselines 0–10) with their time-phased baseline work and cost and their
+ * time-phased actual work (regular and overtime, one record per day as MS Project's XML export
+ * writes type 2). MPP8 (Project 98): project settings, calendars, resources, tasks, links and
+ * assignments, but not its custom fields, fixed cost accrual or time-phased data (the import
+ * warns). Not read yet: time-phased actual cost (stored only where actual costs are entered by
+ * hand). Not kept: time-phased remaining work (the model does not hold it, as for XML). Not
+ * stored in the file at all (MS Project computes them): BCWS/BCWP/ACWP/CV/SV, total slack,
+ * outline numbers, and the current date (MS Project sets it to today when a plan opens; see
+ * ./project.ts).
  *
  * The formats were learned from MPXJ's MPP readers (joniles/mpxj, LGPL); this is our own code.
  * Which format a file is: the root storage's name ("   114" MPP14 = Project 2010 to 2021,
@@ -31,6 +37,7 @@
 import type { MspdiDocument } from '../mspdi/document';
 import { mapMspdiDocument } from '../mspdi/map';
 import { ImportCancelled, ImportError, inFile, type ImportOptions, type ImportResult } from '../types';
+import { spreadActualWork, type PendingActualWork } from './actualWork';
 import { Bytes, Props, itemSizeMatching, readFixedData, readFixedMeta, readFixedRecords, VarData } from './blocks';
 import { cfbFind, openCfb, type CfbEntry, type CfbFile } from './cfb';
 import { ASSIGNMENT_FIELD_MAP_KEYS, FieldMap, RESOURCE_FIELD_MAP_KEYS, TASK_FIELD_MAP_KEYS } from './fieldMap';
@@ -195,6 +202,7 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
       if (cal && cal.name === undefined) cal.name = r.name;
     }
   }
+  const actualWork: PendingActualWork[] = [];
   const [aMeta, aData, aData2, aVarMeta, aVar2] = streams('TBkndAssn', 'FixedMeta', 'FixedData', is9 ? '-' : 'Fixed2Data', 'VarMeta', 'Var2Data');
   const aFixedMeta = aMeta ? readFixedMeta(aMeta, 34) : undefined;
   const aMap = new FieldMap(ASSIGNMENT_FIELD_MAP_KEYS.map((k) => props.raw(k)).find((d) => d !== undefined), 0x0f40, !is9);
@@ -206,7 +214,7 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
     const plain = unscramble(aData, mask);
     const byMetaOrder = is9 && Math.floor(plain.length / size1) !== aFixedMeta.count;
     const fixedA = byMetaOrder ? readFixedData(aFixedMeta, plain) : readFixedRecords(plain, size1);
-    assignments = readAssignments({ map: aMap, vars: varsOf(aVarMeta, aVar2), meta: aFixedMeta, fixed: fixedA, fixed2: aData2 ? readFixedRecords(unscramble(aData2, mask), Math.max(aMap.maxFixed[1], 48)) : undefined, byMetaOrder }, tasks, progress);
+    assignments = readAssignments({ map: aMap, vars: varsOf(aVarMeta, aVar2), meta: aFixedMeta, fixed: fixedA, fixed2: aData2 ? readFixedRecords(unscramble(aData2, mask), Math.max(aMap.maxFixed[1], 48)) : undefined, byMetaOrder, actualWork }, tasks, progress);
   }
 
   // Task custom field aliases (./aliases.ts): MPP9 keeps them in the project Props by position,
@@ -216,7 +224,7 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
   const byId = taskProps ? readAliasBlock(new Props(new Bytes(unscramble(taskProps, mask))).raw(ALIAS_KEYS.customFields)) : undefined;
   const aliasOf = (fieldId: number, fieldName: string) => byId?.get(fieldId) ?? byName?.get(fieldName);
 
-  return {
+  const doc: MspdiDocument = {
     project,
     calendars,
     tasks,
@@ -226,6 +234,10 @@ export function parseMppDocument(bytes: Uint8Array, options: ImportOptions = {})
     timephasedRecords: 0,
     warnings: [],
   };
+  // Actual work is stored in working time from the assignment's start: it needs the calendars,
+  // tasks and resources above, so it becomes dated records last.
+  spreadActualWork(doc, actualWork);
+  return doc;
 }
 
 const APPLICATIONS: Record<string, string> = { '8': 'Project 98', '9': 'Project 2000', '10': 'Project 2002', '11': 'Project 2003', '12': 'Project 2007', '14': 'Project 2010', '15': 'Project 2013', '16': 'Project 2016 or later' };

@@ -18,6 +18,7 @@
  * started when it has finished or has actual work.
  */
 import type { MspdiAssignment, MspdiBaseline, MspdiResource, MspdiTask, MspdiTimephased } from '../mspdi/document';
+import type { PendingActualWork } from './actualWork';
 import { Bytes, type FixedData, type FixedMeta, type VarData } from './blocks';
 import { FieldMap, Row } from './fieldMap';
 import { tenthsTimestamp } from './values';
@@ -35,6 +36,9 @@ const A_BASELINE_N = 289;
 /** Time-phased baseline work and cost: 52/53 for Baseline, 291/292 + 9(n−1) for Baseline n. */
 const A_TP_BASELINE = 52;
 const A_TP_BASELINE_N = 291;
+/** Time-phased actual work: regular 50, actual overtime 51 (decoded in ./actualWork.ts once the calendars are known). */
+const A_TP_ACTUAL_WORK = 50;
+const A_TP_ACTUAL_OVERTIME_WORK = 51;
 
 /**
  * A time-phased baseline block → MSPDI TimephasedData records (type `type`, hours or major
@@ -141,6 +145,8 @@ export interface AssignmentBlocks {
   fixed2?: FixedData;
   /** Records located by FixedMeta order rather than by offset / record size (MPP9 files whose record count does not match). */
   byMetaOrder?: boolean;
+  /** Collects assignments with time-phased actual work blocks, for ./actualWork.ts's post-pass. */
+  actualWork?: PendingActualWork[];
 }
 
 export function readAssignments(b: AssignmentBlocks, tasks: MspdiTask[], tick: (n: number) => void): MspdiAssignment[] {
@@ -197,7 +203,7 @@ export function readAssignments(b: AssignmentBlocks, tasks: MspdiTask[], tick: (
       actualStart = actualFinish || actualWork > 0 ? start : undefined;
     }
     const units = row.money(A.units);
-    out.push({
+    const assignment: MspdiAssignment = {
       uid,
       taskUid,
       resourceUid,
@@ -219,7 +225,14 @@ export function readAssignments(b: AssignmentBlocks, tasks: MspdiTask[], tick: (
       costRateTable: row.short(A_COST_RATE_TABLE),
       baselines,
       timephased: timephasedOf(row),
-    });
+    };
+    out.push(assignment);
+    // No actual work to spread (below a minute is noise, as cost resources store): no blocks to decode.
+    if (b.actualWork && actualWork > 0) {
+      const regular = row.raw(A_TP_ACTUAL_WORK);
+      const overtime = row.raw(A_TP_ACTUAL_OVERTIME_WORK);
+      if (regular || overtime) b.actualWork.push({ assignment, regular, overtime });
+    }
   }
   return out;
 }
