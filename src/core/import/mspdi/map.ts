@@ -116,7 +116,7 @@ export function mapMspdiDocument(doc: MspdiDocument, options: MapOptions = {}): 
   else warn({ message: `The file does not say its currency (no <CurrencyCode>${p.currencySymbol ? `; the symbol is "${p.currencySymbol}"` : ''}); amounts are taken to be GBP. Check the project's currency.`, where: 'Project/CurrencyCode' });
   if (!p.statusDate) {
     warn({
-      message: `The file has no status date (Project ▸ Project Information ▸ Status Date)${p.currentDate ? `; MS Project would measure progress at its current date, ${p.currentDate.slice(0, 10)}` : ''}. Check the status date the import proposes (or pass --data-date) before reading earned value.`,
+      message: `The file has no status date (Project ▸ Project Information ▸ Status Date)${p.currentDate ? `; MS Project would measure progress at its current date, ${p.currentDate.slice(0, 10)}` : ''}. Check the proposed status date before reading earned value: change it on the import screen, or with --data-date on the command line.`,
       where: 'Project/StatusDate',
     });
   }
