@@ -62,17 +62,15 @@ export function remainingFixedAccrual(
 }
 
 
-/** "£2,000 fixed cost accrues at the finish (MS Project's accrual)", or null when activity i's PV has no accrual. */
-function accrualPhrase(c: AccrualColumns & Pick<ColumnarActivities, 'budgetCost'>, i: number, currency: string): string | null {
-  const when = c.fixedAt[i];
-  if (when === FixedAccrualCode.None || !(c.fixedShare[i] > 0)) return null;
-  return `${formatMoney(c.fixedShare[i] * c.budgetCost[i], currency)} fixed cost accrues ${when === FixedAccrualCode.Start ? 'at the start' : 'at the finish'} (MS Project's accrual)`;
-}
+const when = (code: number): string => (code === FixedAccrualCode.Start ? 'at the start' : 'at the finish');
 
-/** How activity i's PV treats its fixed cost, for the activity's PV explanation; null when it has no accrual. */
+/**
+ * How activity i's PV treats its fixed cost, for the activity's PV explanation: "£2,000 fixed cost
+ * accrues at the finish (MS Project's accrual), so PV plans it then …"; null when it has no accrual.
+ */
 export function activityAccrualNote(c: AccrualColumns & Pick<ColumnarActivities, 'budgetCost'>, i: number, currency: string): string | null {
-  const phrase = accrualPhrase(c, i, currency);
-  return phrase && `${phrase}, so PV plans it then rather than spreading it with the work.`;
+  if (c.fixedAt[i] === FixedAccrualCode.None || !(c.fixedShare[i] > 0)) return null;
+  return `${formatMoney(c.fixedShare[i] * c.budgetCost[i], currency)} fixed cost accrues ${when(c.fixedAt[i])} (MS Project's accrual), so PV plans it then rather than spreading it with the work.`;
 }
 
 /**
@@ -95,10 +93,11 @@ export function fixedCostAccrualNote(c: AccrualColumns & Pick<ColumnarActivities
   if (first < 0) return null;
   const n = atStart + atEnd;
   const split = [atStart ? `${atStart} at the start` : '', atEnd ? `${atEnd} at the finish` : ''].filter(Boolean).join(' and ');
-  const label = c.code[first] && c.code[first] !== c.name[first] ? `${c.code[first]} ${c.name[first]}` : c.name[first] || c.code[first];
+  const name = c.name[first] || c.code[first];
+  const label = c.code[first] && c.code[first] !== name ? `${name} (ID ${c.code[first]})` : name;
   return (
-    `PV follows MS Project's fixed cost accrual: ${n} activit${n === 1 ? 'y plans its' : 'ies plan their'} fixed cost (${formatMoney(total, currency)} in all) at one instant instead of with the work, ${split}` +
-    ` (e.g. ${label}: ${accrualPhrase(c, first, currency)}).` +
-    ` The file keeps no baseline fixed cost, so each activity's current fixed cost is taken as that part of its budget.`
+    `PV follows MS Project's fixed cost accrual: ${n} activit${n === 1 ? 'y plans its' : 'ies plan their'} fixed cost (${formatMoney(total, currency)} in all) at one instant instead of with the work, ${split}; ` +
+    `for example, ${label} plans its ${formatMoney(c.fixedShare[first] * c.budgetCost[first], currency)} fixed cost ${when(c.fixedAt[first])}. ` +
+    `The file keeps no baseline fixed cost, so each activity's current fixed cost is taken as that part of its budget.`
   );
 }

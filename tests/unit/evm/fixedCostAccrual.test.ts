@@ -12,6 +12,7 @@ import {
   compileCalendars,
   fixedCostAccrualNote,
   plannedValuesAt,
+  remainingFixedAccrual,
   timePhase,
   withFixedCostAccrual,
   type Spans,
@@ -218,7 +219,7 @@ describe('the analysis and the activity grid', () => {
     expect(a.cost.pv.value).toBeCloseTo(BUDGET * (φ + (1 - φ) * u) + BUDGET * (1 - φ) * u + BUDGET * u, 6);
     expect(a.cost.pv.reason).toContain("PV follows MS Project's fixed cost accrual: 2 activities plan their fixed cost (£400 in all)");
     expect(a.cost.pv.reason).toContain('1 at the start and 1 at the finish');
-    expect(a.cost.pv.reason).toContain('£200 fixed cost accrues at the start');
+    expect(a.cost.pv.reason).toContain('for example, Activity S (ID S) plans its £200 fixed cost at the start.');
     expect(a.cost.pv.reason).toContain('keeps no baseline fixed cost');
     // The cash flow's planned column at the end is the whole budget, and its cumulative at the status period is the PV.
     expect(a.cashFlow.at(-1)!.cumulative.planned).toBeCloseTo(3 * BUDGET, 6);
@@ -265,5 +266,21 @@ describe('the analysis and the activity grid', () => {
     expect(lastShare('end')).toBeCloseTo((200 + 400 * g) / 600, 9);
     // Started, so a start-accrued fixed cost was charged already: what remains is spread.
     expect(lastShare('start')).toBeCloseTo(g, 9);
+  });
+
+  it('the forecast share of what remains: unspent fixed cost only, and none for a start already charged', () => {
+    const c = toColumnar(
+      schedule([
+        activity('A', 'start'), // not started: 200 of the 1,000 remaining falls due at the start
+        activity('B', 'start', { actualStart: START, actualCost: 300, remainingCost: 700 }), // charged at its start already
+        activity('C', 'end', { actualStart: START, actualCost: 850, remainingCost: 150 }), // less remains than the fixed cost: all of it at the finish
+        activity('D', 'end', { actualStart: START, actualFinish: FINISH, actualCost: 1000, remainingCost: 0 }), // finished
+        activity('P', 'prorated'),
+      ]),
+    );
+    const acc = remainingFixedAccrual(c, c.remainingCost, 'cost')!;
+    expect(Array.from(acc.share)).toEqual([0.2, 0, 1, 0, 0]);
+    expect(Array.from(acc.at)).toEqual([FixedAccrualCode.Start, 0, FixedAccrualCode.End, 0, 0]);
+    expect(remainingFixedAccrual(c, c.remainingCost, 'duration')).toBeNull();
   });
 });

@@ -120,7 +120,7 @@ describe.skipIf(!haveMpp)('mpxj_timephased-fixed-cost.mpp: PV follows MS Project
     const a = analyseSchedule(s, { dataDate: '2026-02-12T17:00' });
     expect(a.cost.pv.value).toBeCloseTo(rows.reduce((x, r) => x + r.pv, 0), 6);
     expect(a.cost.pv.reason).toContain("PV follows MS Project's fixed cost accrual: 6 activities plan their fixed cost (£600 in all)");
-    expect(a.cost.pv.reason).toContain('3 at the start and 3 at the finish');
+    expect(a.cost.pv.reason).toContain('3 at the start and 3 at the finish; for example, Task 3 (ID 3) plans its £100 fixed cost at the start.');
   });
 });
 
