@@ -4,7 +4,7 @@
  * 100k activities < 50 ms; time-phasing 100k activities over 260 weekly periods < 400 ms;
  * earned schedule for a 1,000-period series < 1 ms.
  */
-import { syntheticSchedule, toColumnar, toMinutes, type Schedule } from '../src/core/model';
+import { FixedAccrualCode, syntheticSchedule, toColumnar, toMinutes, type Schedule } from '../src/core/model';
 import {
   activitySpans,
   analyseSchedule,
@@ -35,7 +35,17 @@ function evmInputs(n: number) {
   for (const s of sp.start) if (s < start) start = s;
   const grid = periodGrid({ kind: 'week', weekEndsOn: 5 }, start, start + 259 * 7 * 1440);
   const weeks = grid.ends.slice(0, 260);
-  return { n, schedule, genMs, dd, c, sp, cols, weeks };
+  // MS Project fixed cost accrual (issue 16) on two thirds of the activities: a fifth of the
+  // budget at the start on every third, at the finish on the next; the synthetic schedule has none.
+  const share = new Float64Array(n);
+  const at = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (i % 3 === 2) continue;
+    share[i] = 0.2;
+    at[i] = i % 3 === 0 ? FixedAccrualCode.Start : FixedAccrualCode.End;
+  }
+  const spAccrual = { ...sp, accrual: { share, at } };
+  return { n, schedule, genMs, dd, c, sp, spAccrual, cols, weeks };
 }
 
 type EvmCtx = ReturnType<typeof evmInputs>;
@@ -64,6 +74,8 @@ export const evmSuite: BenchSuite<EvmCtx> = {
         },
       },
       { name: 'time-phase over 260 weekly periods', runs, targetMs: n === 100_000 ? 400 : undefined, fn: (x) => timePhase(x.sp, x.cols.budget, x.weeks) },
+      { name: 'time-phase over 260 weeks, fixed cost accrual on 2/3', runs, fn: (x) => timePhase(x.spAccrual, x.cols.budget, x.weeks) },
+      { name: 'PV at the data date, fixed cost accrual on 2/3', runs, fn: (x) => plannedValuesAt(x.spAccrual, x.cols.budget, x.dd) },
       { name: 'time-phase over 260 weeks, per WBS element too', runs, fn: (x) => timePhase(x.sp, x.cols.budget, x.weeks, 'linear', x.c.wbsIndex, x.c.wbs.length) },
       { name: 'full analyseSchedule (weekly, WBS, cash flow)', runs: Math.min(runs, 7), warmup: 1, fn: (x) => analyseSchedule(x.schedule) },
     ];

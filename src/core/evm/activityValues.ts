@@ -13,6 +13,7 @@ import { inferActualStarts } from './actualDates';
 import { noActualsIn, resolveDataDate, type ScheduleAnalysisOptions } from './analyseSchedule';
 import { basisColumns, chooseBasis, earnedValues, percentCompleteOf } from './techniques';
 import { activitySpans, compileCalendars, plannedValuesAt } from './timephase';
+import { activityAccrualNote, withFixedCostAccrual } from './fixedCostAccrual';
 import { AnalysisInputError } from '../model/errors';
 
 /** One activity as the grid shows it. Dates are the file's; figures are in the measure basis. */
@@ -41,6 +42,8 @@ export interface ActivityRow {
   percentComplete: number;
   bac: number;
   pv: number;
+  /** How this activity's PV plans its fixed cost, when MS Project accrues it at the start or finish. */
+  pvNote?: string;
   ev: number;
   /** Null when the schedule records no actuals (`acMissingReason` says why). */
   ac: number | null;
@@ -76,7 +79,13 @@ export function activityTable(schedule: Schedule, opts: Pick<ScheduleAnalysisOpt
   const { columns: c } = inferActualStarts(given, sp, dd);
   const basis = chooseBasis(c, opts.basis ?? schedule.project.measureBasis);
   const cols = basisColumns(c, basis, sp, dd);
-  const pvAt = plannedValuesAt(sp, cols.budget, dd, opts.profile ?? 'linear');
+  // The same PV as the analysis: MS Project's fixed cost accrual included when PV is money.
+  const pvSp = withFixedCostAccrual(sp, c, basis);
+  const pvAt = plannedValuesAt(pvSp, cols.budget, dd, opts.profile ?? 'linear');
+  const pvNoteOf = (i: number): { pvNote: string } | null => {
+    const note = pvSp === sp ? null : activityAccrualNote(c, i, schedule.project.currency || 'GBP');
+    return note ? { pvNote: note } : null;
+  };
   const earned = earnedValues(c, cols.budget, dd, pvAt);
   let evTotal = 0;
   for (let i = 0; i < c.count; i++) evTotal += earned.ev[i];
@@ -112,6 +121,7 @@ export function activityTable(schedule: Schedule, opts: Pick<ScheduleAnalysisOpt
       percentComplete: percentCompleteOf(c, i),
       bac: cols.budget[i],
       pv: pvAt[i],
+      ...(pvNoteOf(i) ?? {}),
       ev: earned.ev[i],
       ac: acMissing ? null : cols.actual[i],
       totalFloatDays: float,

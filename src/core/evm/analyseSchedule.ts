@@ -15,6 +15,7 @@ import { rollUp, type BreakdownBy } from './rollup';
 import { actualsAfterDataDateWarning, inferActualStarts, inferredStartsWarning } from './actualDates';
 import { basisColumns, chooseBasis, earnedValues } from './techniques';
 import { activitySpans, compileCalendars, lowerBound, plannedValuesAt, timePhase, type Spans, type SpreadProfile } from './timephase';
+import { fixedCostAccrualNote, remainingFixedAccrual, withFixedCostAccrual } from './fixedCostAccrual';
 import { reviseBreakdown, reviseCurve, revisionExtent, revisionPlannedBy, revisionTotal, type BudgetRevision } from './revisions';
 import type { Analysis, BreakdownNode, EacMethod, PeriodPoint } from './types';
 
@@ -85,8 +86,10 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
     to = Math.max(to, extent.to);
   }
 
-  // PV and EV at the data date.
-  const pvAt = plannedValuesAt(sp, cols.budget, dd, profile);
+  // PV and EV at the data date. PV honours MS Project's fixed cost accrual when it is money
+  // (fixedCostAccrual.ts); `sp` stays the plain spans for the steps that only need dates.
+  const pvSp = withFixedCostAccrual(sp, c, basis);
+  const pvAt = plannedValuesAt(pvSp, cols.budget, dd, profile);
   const earned = earnedValues(c, cols.budget, dd, pvAt);
   if (earned.clipped.length)
     warnings.push(`${earned.clipped.length} activit${earned.clipped.length === 1 ? 'y reports' : 'ies report'} progress above 100%; EV was capped at the budget (${c.code[earned.clipped[0]]}${earned.clipped.length > 1 ? ' and others' : ''}).`);
@@ -105,13 +108,13 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
   if (!(sum(cols.budget) > 0)) throw new AnalysisInputError(`The schedule's budget at completion is zero in ${basis}: add budgets or baseline durations.`);
   const noActualsReason = noActualsIn(basis, cols.actual, sum(earned.ev));
   if (noActualsReason && basis === 'cost') warnings.push(noActualsReason);
-  const history = historyFromSnapshots(schedule, c, sp, cols.budget, basis, dd, profile, noActualsReason !== undefined);
+  const history = historyFromSnapshots(schedule, c, sp, pvSp, cols.budget, basis, dd, profile, noActualsReason !== undefined);
   const firstActual = earliestActual(c);
 
   // The PV curve and the measures over a grid that ends at `gridEnd`.
   const measureOver = (gridEnd: number) => {
     const grid = periodGrid(periodSpec(opts.periods, dd), from, gridEnd);
-    const curve = timePhase(sp, cols.budget, grid.ends, profile);
+    const curve = timePhase(pvSp, cols.budget, grid.ends, profile);
     if (revs.length) curve.total = reviseCurve(curve.total, grid.ends, revs);
     const status = { pv: sum(pvAt) + revisionPlannedBy(revs, dd), ev: sum(earned.ev), ac: noActualsReason ? null : sum(cols.actual), at: periodsElapsed(grid, dd) };
     const statusPeriod = Math.max(1, Math.ceil(status.at - 1e-9));
@@ -143,6 +146,9 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
     m = measureOver(Math.max(lateFinish ?? 0, gridEnd + periodLength));
   }
   const { grid, status, statusPeriod, points, result } = m;
+  // Where PV is explained ("show the math"), say which fixed costs it plans at one instant.
+  const accrualNote = pvSp === sp ? null : fixedCostAccrualNote(c, schedule.project.currency || 'GBP');
+  if (accrualNote) result.cost.pv.reason = result.cost.pv.reason ? `${result.cost.pv.reason} ${accrualNote}` : accrualNote;
 
   const by = opts.breakdown ?? 'wbs';
   const rolled =
@@ -158,7 +164,7 @@ export function analyseSchedule(schedule: Schedule, opts: ScheduleAnalysisOption
         });
   const breakdown = rolled && revs.length ? reviseBreakdownWithNote(rolled, revs, dd, { noActualsReason, eacMethod: opts.eacMethod, compositeWeight: opts.compositeWeight }, warnings) : rolled;
 
-  const shape = remainingShape(c, sp, cols.remaining, dd, grid, profile);
+  const shape = remainingShape(c, sp, cols.remaining, dd, grid, profile, basis);
   const flow = buildCashFlow({
     points,
     statusPeriod,
@@ -297,6 +303,8 @@ function historyFromSnapshots(
   schedule: Schedule,
   c: ColumnarActivities,
   sp: Spans,
+  /** `sp` with the fixed cost accrual PV honours. */
+  pvSp: Spans,
   budget: Float64Array,
   basis: MeasureBasis,
   dd: number,
@@ -310,7 +318,7 @@ function historyFromSnapshots(
     if (t === null || t >= dd) continue;
     const sc = inferActualStarts(withSnapshot(c, snap), sp, t).columns;
     const cols = basisColumns(sc, basis, sp, t);
-    const pvAt = plannedValuesAt(sp, budget, t, profile);
+    const pvAt = plannedValuesAt(pvSp, budget, t, profile);
     const milestones = new Map<number, ReadonlySet<string>>();
     for (const s of snap.activities) if (s.milestonesAchieved) milestones.set(index.get(s.activityId) ?? -1, new Set(s.milestonesAchieved));
     const ev = earnedValues(sc, budget, t, pvAt, milestones).ev.reduce((a, b) => a + b, 0);
@@ -414,7 +422,7 @@ const firstDate = (...xs: number[]): number => {
   return NaN;
 };
 
-function remainingShape(c: ColumnarActivities, sp: Spans, remaining: Float64Array, dd: number, grid: PeriodGrid, profile: SpreadProfile): Float64Array | null {
+function remainingShape(c: ColumnarActivities, sp: Spans, remaining: Float64Array, dd: number, grid: PeriodGrid, profile: SpreadProfile, basis: MeasureBasis): Float64Array | null {
   const n = c.count;
   const start = new Float64Array(n);
   const finish = new Float64Array(n);
@@ -436,6 +444,10 @@ function remainingShape(c: ColumnarActivities, sp: Spans, remaining: Float64Arra
   }
   if (!any) return null;
   const fsp: Spans = { ...sp, start, finish, startCum: new Float64Array(n), finishCum: new Float64Array(n) };
+  // A fixed cost still to be spent falls due when MS Project accrues it (the forecast start or
+  // finish), not with the remaining work: remainingFixedAccrual explains which part remains.
+  const accrual = remainingFixedAccrual(c, remaining, basis);
+  if (accrual) fsp.accrual = accrual;
   // Working-time fractions are not needed for the shape's purpose; elapsed time is a fair spread
   // for remaining work, and avoids a second pass over the calendars.
   fsp.startCum.fill(0);

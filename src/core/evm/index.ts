@@ -3,6 +3,7 @@ export * from './types';
 export * from './measures';
 export * from './earnedSchedule';
 export * from './timephase';
+export * from './fixedCostAccrual';
 export * from './techniques';
 export * from './periods';
 export * from './curve';

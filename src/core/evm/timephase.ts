@@ -7,13 +7,19 @@
  * weekends and holidays) and F is the spread profile. Milestones plan their whole budget at
  * their date.
  *
+ * MS Project fixed cost accrual: a share φ of an activity's budget may be planned at one instant
+ * instead of with the work, the fixed cost MS Project accrues at the start (φ_s) or at the finish
+ * (φ_e). Then PV(t) = w·[φ_s·[t > s] + (1 − φ_s − φ_e)·F(u)] for s < t < f, w for t ≥ f and 0 for
+ * t ≤ s (one of φ_s, φ_e is zero). The shares travel in `Spans.accrual`, which only the callers
+ * that plan money set (fixedCostAccrual.ts); P6, Excel and Asta imports never carry one.
+ *
  * Speed: every calendar is compiled once into a cumulative working-minutes index, the period ends
  * are converted once per calendar, and each activity only touches the periods its span overlaps
  * (full budget for later periods is added through a difference array). 100k activities over 260
  * weekly periods is a few tens of milliseconds (bench/RESULTS.md).
  */
 import { compileCalendar, cumulativeWorkingMinutes, standardCalendar, type CompiledCalendar } from '../calendar';
-import type { ColumnarActivities } from '../model/columnar';
+import { FixedAccrualCode, type ColumnarActivities } from '../model/columnar';
 
 export type SpreadProfile = 'linear' | 'front-loaded' | 'back-loaded' | 'bell';
 export const SPREAD_PROFILES: readonly SpreadProfile[] = ['linear', 'front-loaded', 'back-loaded', 'bell'];
@@ -64,7 +70,23 @@ export interface Spans {
   calendarsInUse: CompiledCalendar[];
   /** Activities without any usable date pair (their budget cannot be phased). */
   undated: number[];
+  /**
+   * Shares of each weight planned at one instant (fixed cost accrued at the start or finish); absent
+   * means every weight follows the profile. Set by `withFixedCostAccrual` (fixedCostAccrual.ts).
+   */
+  accrual?: InstantShares;
 }
+
+/** Per activity, the share of its weight planned at one instant and which instant (FixedAccrualCode). */
+export interface InstantShares {
+  share: Float64Array;
+  /** FixedAccrualCode: 0 none, 1 the span's start, 2 its finish. */
+  at: Uint8Array;
+}
+
+// φ_s and φ_e of activity i (numbers, not a tuple, so the hot loops allocate nothing).
+const startShare = (acc: InstantShares | undefined, i: number): number => (acc && acc.at[i] === FixedAccrualCode.Start ? acc.share[i] : 0);
+const endShare = (acc: InstantShares | undefined, i: number): number => (acc && acc.at[i] === FixedAccrualCode.End ? acc.share[i] : 0);
 
 export function activitySpans(c: ColumnarActivities, cals: CalendarSet): Spans {
   const n = c.count;
@@ -118,7 +140,9 @@ export function activitySpans(c: ColumnarActivities, cals: CalendarSet): Spans {
 /**
  * Planned fraction of activity i at time t, given t's cumulative working minutes on the
  * activity's calendar (`tCum`). When a span holds no working time at all (e.g. it lies on a
- * weekend) elapsed calendar time is used instead, so its budget is still planned.
+ * weekend) elapsed calendar time is used instead, so its budget is still planned. A share
+ * accrued at the start counts from the first instant after the start; one accrued at the finish
+ * only at the finish (`Spans.accrual`).
  */
 export function plannedFraction(sp: Spans, i: number, t: number, tCum: number, profile: SpreadProfile): number {
   const s = sp.start[i];
@@ -128,7 +152,9 @@ export function plannedFraction(sp: Spans, i: number, t: number, tCum: number, p
   if (t <= s) return 0;
   const w = sp.finishCum[i] - sp.startCum[i];
   const u = w > 0 ? (tCum - sp.startCum[i]) / w : (t - s) / (f - s);
-  return profileFraction(profile, u);
+  const phiS = startShare(sp.accrual, i);
+  const phiE = endShare(sp.accrual, i);
+  return phiS + (1 - phiS - phiE) * profileFraction(profile, u);
 }
 
 /** PV of every activity at one instant: weight × planned fraction. */
@@ -170,6 +196,7 @@ export function timePhase(
   const fullDelta = new Float64Array(P + 1);
   const byGroup = groupOf ? new Float64Array(groupCount * P) : null;
   const groupDelta = groupOf ? new Float64Array(groupCount * (P + 1)) : null;
+  const acc = sp.accrual;
   // Period ends in cumulative working minutes, once per calendar in use.
   const endCum = sp.calendarsInUse.map((cal) => {
     const a = new Float64Array(P);
@@ -195,10 +222,16 @@ export function timePhase(
       const ec = endCum[sp.calSlot[i]];
       const span = sp.finishCum[i] - sp.startCum[i];
       const last = Math.min(kF, P);
+      // Inside the span: the share accrued at the start is all planned, the one accrued at the
+      // finish none of it, and the rest follows the profile.
+      const phiS = startShare(acc, i);
+      const phiE = endShare(acc, i);
+      const atStart = w * phiS;
+      const spread = w * (1 - phiS - phiE);
       for (let k = kS; k < last; k++) {
         const t = periodEnds[k];
         const u = span > 0 ? (ec[k] - sp.startCum[i]) / span : (t - s) / (f - s);
-        const v = w * profileFraction(profile, u);
+        const v = atStart + spread * profileFraction(profile, u);
         total[k] += v;
         if (g >= 0 && byGroup) byGroup[g * P + k] += v;
       }

@@ -21,6 +21,14 @@ export const TechniqueCode = {
   Apportioned: 4,
 } as const;
 
+/** When an activity's fixed cost accrues, in `ColumnarActivities.fixedAt`. */
+export const FixedAccrualCode = {
+  /** No fixed cost, or one MS Project spreads with the work ('prorated'): it follows the profile. */
+  None: 0,
+  Start: 1,
+  End: 2,
+} as const;
+
 export interface ColumnarActivities {
   count: number;
   id: string[];
@@ -75,6 +83,16 @@ export interface ColumnarActivities {
   techniqueParam: Float64Array;
   /** Techniques that carry lists (weighted milestones, apportioned bases), by activity index. */
   techniqueDetail: Map<number, EvTechnique>;
+
+  /**
+   * The share of the budget cost that MS Project accrues at one instant, its fixed cost accrued at
+   * the start or at the finish: clamp(fixedCost / budgetCost, 0, 1). MSPDI and .mpp keep no
+   * baseline fixed cost, so the current fixed cost stands for that part of the budget. 0 when the
+   * activity has no fixed cost, spreads it with the work ('prorated'), or has no budget cost.
+   */
+  fixedShare: Float64Array;
+  /** When `fixedShare` accrues: a FixedAccrualCode. */
+  fixedAt: Uint8Array;
 }
 
 const dateOrNaN = (text: string | undefined): number => {
@@ -134,6 +152,8 @@ export function toColumnar(schedule: Pick<Schedule, 'activities' | 'wbs' | 'cale
     technique: new Uint8Array(n),
     techniqueParam: f64(),
     techniqueDetail: new Map(),
+    fixedShare: f64(),
+    fixedAt: new Uint8Array(n),
   };
 
   for (let i = 0; i < n; i++) {
@@ -178,6 +198,12 @@ export function toColumnar(schedule: Pick<Schedule, 'activities' | 'wbs' | 'cale
     out.pctPhysical[i] = numOrNaN(a.percentComplete.physical);
     out.pctDuration[i] = numOrNaN(a.percentComplete.duration);
     out.pctUnits[i] = numOrNaN(a.percentComplete.units);
+    const fc = a.fixedCost;
+    const budget = out.budgetCost[i];
+    if ((a.fixedCostAccrual === 'start' || a.fixedCostAccrual === 'end') && fc !== undefined && Number.isFinite(fc) && fc > 0 && budget > 0) {
+      out.fixedShare[i] = Math.min(1, fc / budget);
+      out.fixedAt[i] = a.fixedCostAccrual === 'start' ? FixedAccrualCode.Start : FixedAccrualCode.End;
+    }
     const t = a.evTechnique;
     switch (t.kind) {
       case 'percent-complete':

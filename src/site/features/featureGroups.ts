@@ -132,7 +132,7 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
       },
       {
         title: 'Planned value from the baseline',
-        text: 'Spreads each activity’s budget over the working time of its calendar, so weekends and holidays carry no planned value, and sums it into weekly or monthly planned value.',
+        text: 'Spreads each activity’s budget over the working time of its calendar, so weekends and holidays carry no planned value, and sums it into weekly or monthly planned value. A Microsoft Project fixed cost set to accrue at the start or the finish is planned at that moment, as MS Project plans it.',
       },
       {
         title: 'History from successive imports',

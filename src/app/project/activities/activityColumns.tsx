@@ -63,7 +63,7 @@ export function activityColumns(ctx: Pick<FormatContext, 'basis' | 'currency'>, 
     col({ id: 'baselineFinish', sortKey: 'baselineFinish', label: 'BL finish', title: 'Baseline finish', width: 110, csvValue: (r) => r.baselineFinish, render: (r) => date(r.baselineFinish) }),
     col({ id: 'percentComplete', sortKey: 'percentComplete', label: '% complete', title: "The activity's percent complete (of its percent complete type)", numeric: true, width: 100, csvValue: (r) => r.percentComplete, render: (r) => formatPercent(r.percentComplete) }),
     col({ id: 'bac', sortKey: 'bac', label: 'BAC', title: 'Budget at completion', numeric: true, width: 130, csvValue: (r) => r.bac, render: (r) => amount(r.bac) }),
-    col({ id: 'pv', sortKey: 'pv', label: 'PV', title: 'Planned value at the status date', numeric: true, width: 130, defaultHidden: true, csvValue: (r) => r.pv, render: (r) => amount(r.pv) }),
+    col({ id: 'pv', sortKey: 'pv', label: 'PV', title: 'Planned value at the status date', numeric: true, width: 130, defaultHidden: true, csvValue: (r) => r.pv, render: (r) => (r.pvNote ? <span title={r.pvNote}>{amount(r.pv)}</span> : amount(r.pv)) }),
     col({ id: 'ev', sortKey: 'ev', label: 'EV', title: 'Earned value at the status date', numeric: true, width: 130, csvValue: (r) => r.ev, render: (r) => amount(r.ev) }),
     col({
       id: 'ac',
