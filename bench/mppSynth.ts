@@ -66,6 +66,7 @@ export interface SynthLink {
 /**
  * One resource on a task that has its actual work (`SynthOptions.progress`): the task is done,
  * its work all actual, spread evenly over its working days (8 hours a day at 100 % units).
+ * A task's resources (`resourcesPerTask`) are different work resources of the sample, in turn.
  */
 export interface SynthAssignment {
   uid: number;
@@ -90,6 +91,8 @@ export interface SynthOptions {
    * stores progress entered on an assignment. 0 (the default): no assignments at all.
    */
   progress?: number;
+  /** Work resources on each complete task (default 1), each with the task's full work. */
+  resourcesPerTask?: number;
 }
 
 const LEAVES_PER_GROUP = 25;
@@ -172,9 +175,10 @@ export function planSynth(leaves: number, seed = 1, options: SynthOptions = {}):
   const assignments: SynthAssignment[] = [];
   const done = Math.round(Math.min(1, Math.max(0, options.progress ?? 0)) * leaves);
   const byUid = new Map(tasks.map((t) => [t.uid, t]));
+  const each = Math.max(1, Math.floor(options.resourcesPerTask ?? 1));
   for (let k = 0; k < done; k++) {
     const t = byUid.get(leafUid[k]) as SynthTask;
-    assignments.push({ uid: k + 1, taskUid: t.uid, start: t.start, finish: t.finish, workHours: t.durationHours });
+    for (let r = 0; r < each; r++) assignments.push({ uid: assignments.length + 1, taskUid: t.uid, start: t.start, finish: t.finish, workHours: t.durationHours });
   }
   return { tasks, links, assignments };
 }
@@ -357,7 +361,9 @@ export function synthesizeMppPlan(plan: SynthPlan, original: Uint8Array): Uint8A
   if (flags.active) setBit(item1, flags.active, true);
 
   const newUids = new Set(plan.tasks.map((t) => t.uid));
-  const doneTasks = new Set(plan.assignments.map((a) => a.taskUid));
+  // Complete tasks → how many resources they have.
+  const doneTasks = new Map<number, number>();
+  for (const a of plan.assignments) doneTasks.set(a.taskUid, (doneTasks.get(a.taskUid) ?? 0) + 1);
   const outMeta: Uint8Array[] = [];
   const outData: Uint8Array[] = [];
   const outMeta2: Uint8Array[] = [];
@@ -440,7 +446,7 @@ export function synthesizeMppPlan(plan: SynthPlan, original: Uint8Array): Uint8A
       set(T.remainingDuration, tenths(0));
       set(T.percentComplete, u16(100));
       set(T.percentWorkComplete, u16(100));
-      for (const at of [T.work, T.baselineWork, T.actualWork]) set(at, work(t.durationHours));
+      for (const at of [T.work, T.baselineWork, T.actualWork]) set(at, work(t.durationHours * (doneTasks.get(t.uid) ?? 1)));
     }
     addRecord(item0, r0, item1, r1);
     for (const [key, bytes] of vars) {
@@ -568,7 +574,7 @@ function writeAssignments(s: Streams, assignments: SynthAssignment[], original: 
     };
     set(A.uniqueId, i32(a.uid));
     set(A.taskUid, i32(a.taskUid));
-    set(A.resourceUid, i32(workers[k % workers.length]));
+    set(A.resourceUid, i32(workers[k % workers.length])); // a task's resources are consecutive: all different
     set(A.units, money(100)); // 10000 = 100 %
     set(A.start, timestamp(a.start));
     set(A.finish, timestamp(a.finish));
