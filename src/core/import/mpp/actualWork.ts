@@ -182,6 +182,7 @@ export function spreadActualWork(doc: MspdiDocument, pending: PendingActualWork[
   const resourceCal = new Map<number, number | undefined>();
   for (const r of doc.resources) if (r.uid !== undefined && r.type === 1) resourceCal.set(r.uid, r.calendarUid);
 
+  const byPair = new Map<number | undefined, Map<number | undefined, CompiledCalendar | null>>();
   const budget = { windows: MAX_WINDOWS };
   let unreadable = 0;
   let capped = 0;
@@ -198,7 +199,12 @@ export function spreadActualWork(doc: MspdiDocument, pending: PendingActualWork[
     if (regular.length === 0 && overtime.length === 0) continue;
     const start = a.start ? tryToMinutes(a.start) : null;
     const finish = a.finish ? tryToMinutes(a.finish) : null;
-    const cc = compiledOf(effectiveCalendarUids(doc, a, taskCal, resourceCal));
+    const [first, second] = effectiveCalendarUids(doc, a, taskCal, resourceCal);
+    // By the pair of calendar UIDs, without building a string key for each assignment.
+    let inner = byPair.get(first);
+    if (inner === undefined) byPair.set(first, (inner = new Map()));
+    let cc = inner.get(second);
+    if (cc === undefined) inner.set(second, (cc = compiledOf([first, second])));
     if (start === null || finish === null || finish < start || cc === null) {
       unreadable++;
       continue;
