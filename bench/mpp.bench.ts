@@ -87,6 +87,7 @@ export const mppSuite: BenchSuite<MppBenchContext> = {
         runs,
         fn: (ctx) => readMpp(ctx.progressBytes),
       },
+      { name: '.mpp → model, first half of the tasks complete, one cold read', runs: 1, warmup: 0, fn: (ctx) => readMpp(ctx.progressBytes) },
       ...(size === 10_000
         ? [
             {
