@@ -11,7 +11,9 @@
  * (level 3); every leaf is linked finish-to-start to the leaf before it, and about 30 % of
  * leaves also to a random earlier leaf, so there are ~1.3 links per task; leaf dates follow
  * the links on a Monday–Friday 08:00–17:00 calendar. The sample's assignments are dropped (they
- * belong to tasks that are gone), so the read is tasks, links, calendars and resources.
+ * belong to tasks that are gone), so the read is tasks, links, calendars and resources; with
+ * `progress` (SynthOptions), the first leaves are complete, each with its own assignments whose
+ * actual work is stored day by day (see `writeAssignments`).
  *
  * Blocks rebuilt (layouts as in src/core/import/mpp/blocks.ts, which the reader documents):
  * - TBkndTask FixedMeta (16-byte header, count at 8, 47-byte items: flags at 0, offset at 4) and
@@ -21,7 +23,8 @@
  *   key) and Var2Data (4-byte length then the bytes): the sample's values are kept for unique
  *   IDs the new tasks do not use; the new tasks' values are appended.
  * - TBkndCons FixedMeta (10-byte items) and FixedData (20-byte link records) replaced.
- * - TBkndAssn blocks emptied; Props start and finish dates set to the plan's.
+ * - TBkndAssn blocks replaced by the plan's assignments (none without `progress`); Props start
+ *   and finish dates set to the plan's.
  * The container is written with the `cfb` package (SheetJS); the reader under test has its own.
  */
 import { existsSync, readFileSync } from 'node:fs';

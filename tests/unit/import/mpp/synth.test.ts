@@ -159,3 +159,26 @@ describe.skipIf(!hasMppSynthSample())('a generated 2,000-task .mpp with the firs
     expect(s.source?.warnings.map((w) => w.message).join('\n')).not.toMatch(/day-by-day actual work/);
   });
 });
+
+// The stress benchmark's plan: every task complete with several resources, each its own work
+// resource of the sample (the reader keeps one assignment per task and resource).
+describe.skipIf(!hasMppSynthSample())('a generated 300-task .mpp with every task complete and 3 resources a task', () => {
+  const plan = planSynth(300, 5, { progress: 1, resourcesPerTask: 3 });
+  const s = readMpp(synthesizeMpp(300, 5, undefined, { progress: 1, resourcesPerTask: 3 })).schedules[0];
+
+  it('reads 3 assignments on each task, to 3 different resources, each with the task’s work day by day', () => {
+    expect(plan.assignments).toHaveLength(900);
+    expect(s.assignments).toHaveLength(900);
+    const byTask = new Map<string, typeof s.assignments>();
+    for (const a of s.assignments) byTask.set(a.activityId, [...(byTask.get(a.activityId) ?? []), a]);
+    for (const t of plan.tasks.filter((x) => !x.summary)) {
+      const list = byTask.get(String(t.uid)) ?? [];
+      expect(new Set(list.map((a) => a.resourceId)).size, `resources of task ${t.uid}`).toBe(3);
+      for (const a of list) {
+        const days = (a.timephased ?? []).filter((r) => r.kind === 'actual-units');
+        expect([a.actualUnits, days.length]).toEqual([t.durationHours, t.durationHours / 8]);
+        expect(days.reduce((n, r) => n + r.value, 0)).toBeCloseTo(t.durationHours, 6);
+      }
+    }
+  });
+});
