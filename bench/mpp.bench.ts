@@ -4,6 +4,9 @@
  * by bench/mppSynth.ts from the Residential Construction sample's own streams (seed 42). Target
  * from the issue: a 10k-task .mpp reads to the canonical model in ≤ 400 ms.
  *
+ * The same plans with the first half of the leaf tasks complete (one work resource each, actual
+ * work stored day by day as MS Project stores progress) time the time-phased actual work.
+ *
  * The other cases split the time: the .mpp → MSPDI document step alone (container, blocks,
  * field map, tasks, links, calendars, resources), and the container alone (our OLE2 reader
  * opening the file and reading the task streams).
@@ -18,22 +21,31 @@ import { fileURLToPath } from 'node:url';
 import { cfbFind } from '../src/core/import/mpp/cfb';
 import { openCfb, parseMppDocument, readMpp } from '../src/core/import/mpp';
 import { sizeLabel, type BenchSuite } from './harness';
-import { hasMppSynthSample, MPP_SYNTH_SAMPLE, synthesizeMpp } from './mppSynth';
+import { hasMppSynthSample, MPP_SYNTH_SAMPLE, synthesizeMpp, type SynthOptions } from './mppSynth';
 
 export interface MppBenchContext {
   bytes: Uint8Array;
+  /** The same plan with its first half of leaf tasks complete, actual work stored day by day. */
+  progressBytes: Uint8Array;
+  /** 10k only: every task complete with 4 resources (ALL_DONE_4); empty at other sizes. */
+  stressBytes: Uint8Array;
 }
 
 const SEED = 42;
+/** The progress case: the first half of the leaf tasks complete, one work resource each. */
+export const HALF_DONE: SynthOptions = { progress: 0.5 };
+/** The stress case (10k only): every task complete with 4 work resources, ~140k daily records. */
+export const ALL_DONE_4: SynthOptions = { progress: 1, resourcesPerTask: 4 };
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'out');
 
-/** The synthetic .mpp for `leaves` leaf tasks, generated once and cached. */
-export function mppBenchFile(leaves: number): { file: string; bytes: Uint8Array } {
-  const file = path.join(OUT, `mpp-${leaves}-seed${SEED}.mpp`);
+/** The synthetic .mpp for `leaves` leaf tasks (`progress`: see SynthOptions), generated once and cached. */
+export function mppBenchFile(leaves: number, options: SynthOptions = {}): { file: string; bytes: Uint8Array } {
+  const { progress = 0, resourcesPerTask = 1 } = options;
+  const file = path.join(OUT, `mpp-${leaves}-seed${SEED}${progress ? `-progress${progress}` : ''}${resourcesPerTask > 1 ? `x${resourcesPerTask}` : ''}.mpp`);
   if (existsSync(file)) return { file, bytes: new Uint8Array(readFileSync(file)) };
   if (!hasMppSynthSample()) throw new Error(`the .mpp benchmark needs the sample ${MPP_SYNTH_SAMPLE}`);
   mkdirSync(OUT, { recursive: true });
-  const bytes = synthesizeMpp(leaves, SEED);
+  const bytes = synthesizeMpp(leaves, SEED, MPP_SYNTH_SAMPLE, options);
   writeFileSync(file, bytes);
   return { file, bytes };
 }
@@ -43,7 +55,7 @@ export const mppSuite: BenchSuite<MppBenchContext> = {
   sizes: [1_000, 10_000, 50_000],
   label: sizeLabel,
   setup(size) {
-    return { bytes: mppBenchFile(size).bytes };
+    return { bytes: mppBenchFile(size).bytes, progressBytes: mppBenchFile(size, HALF_DONE).bytes, stressBytes: size === 10_000 ? mppBenchFile(size, ALL_DONE_4).bytes : new Uint8Array(0) };
   },
   cases(size) {
     const runs = size >= 50_000 ? 5 : size >= 10_000 ? 10 : 30;
@@ -65,7 +77,31 @@ export const mppSuite: BenchSuite<MppBenchContext> = {
         warmup: 0,
         fn: (ctx) => readMpp(ctx.bytes),
       },
+      {
+        // Half the tasks done: their assignments' actual work is stored in working time and
+        // becomes one dated record per working day (~3.5 a task: 1–6-day tasks), the cost the
+        // time-phased actuals add to a read.
+        name: '.mpp → model, first half of the tasks complete with day-by-day actual work',
+        note: 'one work resource a done task',
+        targetMs: size === 10_000 ? 400 : undefined,
+        runs,
+        fn: (ctx) => readMpp(ctx.progressBytes),
+      },
+      { name: '.mpp → model, first half of the tasks complete, one cold read', runs: 1, warmup: 0, fn: (ctx) => readMpp(ctx.progressBytes) },
+      ...(size === 10_000
+        ? [
+            {
+              // What the issue's target looks like with heavy progress: 40k assignments, ~140k
+              // daily records (the time-phased actuals' own cost, not a target of its own).
+              name: '.mpp → model, every task complete with 4 resources (day-by-day actual work)',
+              note: '40k assignments',
+              runs,
+              fn: (ctx: MppBenchContext) => readMpp(ctx.stressBytes),
+            },
+          ]
+        : []),
       { name: '.mpp → MSPDI document only (no mapping)', runs, fn: (ctx) => parseMppDocument(ctx.bytes) },
+      { name: '.mpp → MSPDI document only, half complete (actual work dated, no mapping)', runs, fn: (ctx) => parseMppDocument(ctx.progressBytes) },
       {
         name: '.mpp container only (OLE2 open + task streams read)',
         runs,

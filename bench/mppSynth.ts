@@ -11,7 +11,9 @@
  * (level 3); every leaf is linked finish-to-start to the leaf before it, and about 30 % of
  * leaves also to a random earlier leaf, so there are ~1.3 links per task; leaf dates follow
  * the links on a Monday–Friday 08:00–17:00 calendar. The sample's assignments are dropped (they
- * belong to tasks that are gone), so the read is tasks, links, calendars and resources.
+ * belong to tasks that are gone), so the read is tasks, links, calendars and resources; with
+ * `progress` (SynthOptions), the first leaves are complete, each with its own assignments whose
+ * actual work is stored day by day (see `writeAssignments`).
  *
  * Blocks rebuilt (layouts as in src/core/import/mpp/blocks.ts, which the reader documents):
  * - TBkndTask FixedMeta (16-byte header, count at 8, 47-byte items: flags at 0, offset at 4) and
@@ -21,7 +23,8 @@
  *   key) and Var2Data (4-byte length then the bytes): the sample's values are kept for unique
  *   IDs the new tasks do not use; the new tasks' values are appended.
  * - TBkndCons FixedMeta (10-byte items) and FixedData (20-byte link records) replaced.
- * - TBkndAssn blocks emptied; Props start and finish dates set to the plan's.
+ * - TBkndAssn blocks replaced by the plan's assignments (none without `progress`); Props start
+ *   and finish dates set to the plan's.
  * The container is written with the `cfb` package (SheetJS); the reader under test has its own.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -29,11 +32,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as CFB from 'cfb';
 import { readFixedData, readFixedMeta, itemSizeMatching } from '../src/core/import/mpp/blocks';
-import { FieldMap, TASK_FIELD_MAP_KEYS } from '../src/core/import/mpp/fieldMap';
+import { ASSIGNMENT_FIELD_MAP_KEYS, FieldMap, TASK_FIELD_MAP_KEYS } from '../src/core/import/mpp/fieldMap';
 import { Props, Bytes } from '../src/core/import/mpp/blocks';
 import { P } from '../src/core/import/mpp/project';
 import { T, taskFlags } from '../src/core/import/mpp/tasks';
-import { mppVersion, openCfb } from '../src/core/import/mpp';
+import { mppVersion, openCfb, parseMppDocument } from '../src/core/import/mpp';
 import { rng } from '../src/core/model/synthetic';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,9 +66,36 @@ export interface SynthLink {
   successorUid: number;
 }
 
+/**
+ * One resource on a task that has its actual work (`SynthOptions.progress`): the task is done,
+ * its work all actual, spread evenly over its working days (8 hours a day at 100 % units).
+ * A task's resources (`resourcesPerTask`) are different work resources of the sample, in turn.
+ */
+export interface SynthAssignment {
+  uid: number;
+  taskUid: number;
+  /** The task's dates and working hours (= work = actual work). */
+  start: string;
+  finish: string;
+  workHours: number;
+}
+
 export interface SynthPlan {
   tasks: SynthTask[];
   links: SynthLink[];
+  /** Empty unless `progress` > 0; the generator gives each a work resource of the sample. */
+  assignments: SynthAssignment[];
+}
+
+export interface SynthOptions {
+  /**
+   * The share of leaf tasks (the first ones in plan order, 0..1) that are complete with one
+   * work resource each whose actual work is stored day by day (var-data field 50), as MS Project
+   * stores progress entered on an assignment. 0 (the default): no assignments at all.
+   */
+  progress?: number;
+  /** Work resources on each complete task (default 1), each with the task's full work. */
+  resourcesPerTask?: number;
 }
 
 const LEAVES_PER_GROUP = 25;
@@ -83,7 +113,7 @@ const workDay = (n: number) => PROJECT_START_DAY + (Math.floor(n / 5) * 7 + (n %
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The plan that `synthesizeMpp(leaves, seed)` writes: what a reader of the file must find. */
-export function planSynth(leaves: number, seed = 1): SynthPlan {
+export function planSynth(leaves: number, seed = 1, options: SynthOptions = {}): SynthPlan {
   const rand = rng(seed);
   const pick = <X>(xs: X[]) => xs[Math.floor(rand() * xs.length)];
   const tasks: SynthTask[] = [];
@@ -144,7 +174,16 @@ export function planSynth(leaves: number, seed = 1): SynthPlan {
   }
   let linkUid = 0;
   for (let k = 0; k < leaves; k++) for (const q of preds[k]) links.push({ uid: ++linkUid, predecessorUid: leafUid[q], successorUid: leafUid[k] });
-  return { tasks, links };
+  // Progress last, drawing no random numbers: a plan with progress is the same plan with progress.
+  const assignments: SynthAssignment[] = [];
+  const done = Math.round(Math.min(1, Math.max(0, options.progress ?? 0)) * leaves);
+  const byUid = new Map(tasks.map((t) => [t.uid, t]));
+  const each = Math.max(1, Math.floor(options.resourcesPerTask ?? 1));
+  for (let k = 0; k < done; k++) {
+    const t = byUid.get(leafUid[k]) as SynthTask;
+    for (let r = 0; r < each; r++) assignments.push({ uid: assignments.length + 1, taskUid: t.uid, start: t.start, finish: t.finish, workHours: t.durationHours });
+  }
+  return { tasks, links, assignments };
 }
 
 // ------------------------------------------------------------------ bytes
@@ -239,8 +278,8 @@ function patchProps(props: Uint8Array, values: Map<number, Uint8Array>): void {
  * An MPP14 file holding `planSynth(leaves, seed)`. `sample` is the MPP14 file whose streams
  * and task record it reuses (default: MPP_SYNTH_SAMPLE).
  */
-export function synthesizeMpp(leaves: number, seed = 1, sample = MPP_SYNTH_SAMPLE): Uint8Array {
-  return synthesizeMppPlan(planSynth(leaves, seed), new Uint8Array(readFileSync(sample)));
+export function synthesizeMpp(leaves: number, seed = 1, sample = MPP_SYNTH_SAMPLE, options: SynthOptions = {}): Uint8Array {
+  return synthesizeMppPlan(planSynth(leaves, seed, options), new Uint8Array(readFileSync(sample)));
 }
 
 export function synthesizeMppPlan(plan: SynthPlan, original: Uint8Array): Uint8Array {
@@ -325,6 +364,9 @@ export function synthesizeMppPlan(plan: SynthPlan, original: Uint8Array): Uint8A
   if (flags.active) setBit(item1, flags.active, true);
 
   const newUids = new Set(plan.tasks.map((t) => t.uid));
+  // Complete tasks → how many resources they have.
+  const doneTasks = new Map<number, number>();
+  for (const a of plan.assignments) doneTasks.set(a.taskUid, (doneTasks.get(a.taskUid) ?? 0) + 1);
   const outMeta: Uint8Array[] = [];
   const outData: Uint8Array[] = [];
   const outMeta2: Uint8Array[] = [];
@@ -399,6 +441,16 @@ export function synthesizeMppPlan(plan: SynthPlan, original: Uint8Array): Uint8A
     for (const at of [T.cost, T.baselineCost, T.fixedCost, T.remainingCost]) set(at, money(cost));
     for (const at of [T.actualCost, T.bcws, T.bcwp, T.acwp]) set(at, money(0));
     for (const at of [T.work, T.baselineWork, T.actualWork, T.remainingWork]) set(at, work(0));
+    if (doneTasks.has(t.uid)) {
+      // Complete: started and finished as planned, all of its work actual (its assignment's).
+      set(T.actualStart, timestamp(t.start));
+      set(T.actualFinish, timestamp(t.finish));
+      set(T.actualDuration, tenths(t.durationHours));
+      set(T.remainingDuration, tenths(0));
+      set(T.percentComplete, u16(100));
+      set(T.percentWorkComplete, u16(100));
+      for (const at of [T.work, T.baselineWork, T.actualWork]) set(at, work(t.durationHours * (doneTasks.get(t.uid) ?? 1)));
+    }
     addRecord(item0, r0, item1, r1);
     for (const [key, bytes] of vars) {
       const item = new Uint8Array(12);
@@ -449,15 +501,9 @@ export function synthesizeMppPlan(plan: SynthPlan, original: Uint8Array): Uint8A
   s.put(cons + 'FixedMeta', concat(linkItems));
   s.put(cons + 'FixedData', linkData);
 
-  // Assignments belonged to the sample's tasks: none are left (empty blocks, zero counts).
-  const assn = '/   114/TBkndAssn/';
-  s.put(assn + 'FixedMeta', header(s.get(assn + 'FixedMeta'), 16, 0));
-  s.put(assn + 'FixedData', new Uint8Array(0));
-  if (CFB.find(cfb, assn + 'Fixed2Data')) s.put(assn + 'Fixed2Data', new Uint8Array(0));
-  const av = header(s.get(assn + 'VarMeta'), 24, 0);
-  view(av).setInt32(20, 0, true);
-  s.put(assn + 'VarMeta', av);
-  s.put(assn + 'Var2Data', new Uint8Array(0));
+  // Assignments belonged to the sample's tasks: none of those are left; the plan's own (see
+  // writeAssignments) replace them.
+  writeAssignments(s, plan.assignments, original, new FieldMap(ASSIGNMENT_FIELD_MAP_KEYS.map((k) => new Props(new Bytes(props)).raw(k)).find((d) => d !== undefined), 0x0f40, true), header);
 
   // The project's start and finish, as MS Project keeps them in Props.
   const first = plan.tasks.reduce((a, t) => (t.start < a ? t.start : a), plan.tasks[0]?.start ?? '2025-01-06T08:00');
@@ -466,4 +512,109 @@ export function synthesizeMppPlan(plan: SynthPlan, original: Uint8Array): Uint8A
   s.put('/   114/Props', props);
 
   return new Uint8Array(CFB.write(cfb, { type: 'buffer' }) as Buffer);
+}
+
+/** Assignment fields (as src/core/import/mpp/resources.ts reads them; MPXJ's AssignmentField order). */
+const A = { uniqueId: 0, taskUid: 1, resourceUid: 2, units: 7, work: 8, actualWork: 10, remainingWork: 12, baselineWork: 16, start: 20, finish: 21, cost: 26, actualCost: 28, remainingCost: 29, baselineCost: 32, bcws: 34, bcwp: 35, acwp: 36, actualTimephasedWork: 50, baselineStart: 146, baselineFinish: 147 } as const;
+/** Baselines 1–10: 9 fields each from 289 (work, cost, … start at +6, finish at +7). */
+const A_BASELINE_N = 289;
+
+/**
+ * The plan's assignments into TBkndAssn: 34-byte FixedMeta items (0 at 0 = live, offset at 4),
+ * fixed records as long as the field map's fixed fields, second-block records (≥ 48 bytes),
+ * and var data holding each one's time-phased actual work (field 50) in the layout
+ * src/core/import/mpp/actualWork.ts decodes: one period from the assignment's start (offset 0)
+ * to its end in working minutes × 80, its cumulative work in thousandths of a minute. The
+ * record bytes start from zeros, with every field the reader takes set (baseline dates to
+ * "NA"), so nothing of the sample's own assignments leaks in. Each assignment is given a work
+ * resource of the sample, in turn.
+ */
+function writeAssignments(s: Streams, assignments: SynthAssignment[], original: Uint8Array, map: FieldMap, header: (bytes: Uint8Array, size: number, count: number) => Uint8Array): void {
+  const assn = '/   114/TBkndAssn/';
+  const metaBytes = s.get(assn + 'FixedMeta');
+  const hasFixed2 = (() => {
+    try {
+      s.get(assn + 'Fixed2Data');
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  const size0 = Math.max(map.maxFixed[0], 1);
+  const size1 = Math.max(map.maxFixed[1], 48);
+  const workers = (assignments.length ? parseMppDocument(original).resources : []).filter((r) => r.type === 1 && r.uid !== undefined && r.uid > 0)
+    .map((r) => r.uid as number);
+  if (assignments.length && !workers.length) throw new Error('the sample has no work resource to assign');
+  const items: Uint8Array[] = [header(metaBytes, 16, assignments.length)];
+  const data0 = new Uint8Array(assignments.length * size0);
+  const data1 = new Uint8Array(assignments.length * size1);
+  const varItems: Uint8Array[] = [];
+  const varValues: Uint8Array[] = [];
+  let varLen = 0;
+  assignments.forEach((a, k) => {
+    const item = new Uint8Array(34);
+    view(item).setInt32(4, k * size0, true);
+    items.push(item);
+    const r0 = data0.subarray(k * size0, (k + 1) * size0);
+    const r1 = data1.subarray(k * size1, (k + 1) * size1);
+    const set = (index: number, bytes: Uint8Array) => {
+      const l = map.get(index);
+      if (!l) return;
+      if (l.block === 0) r0.set(bytes, l.offset);
+      else if (l.block === 1) r1.set(bytes, l.offset);
+      else {
+        const v = new Uint8Array(12);
+        view(v).setInt32(0, a.uid, true);
+        view(v).setInt32(4, varLen, true);
+        view(v).setUint16(8, l.varKey, true);
+        const value = new Uint8Array(4 + bytes.length + (bytes.length & 1));
+        view(value).setInt32(0, bytes.length, true);
+        value.set(bytes, 4);
+        varItems.push(v);
+        varValues.push(value);
+        varLen += value.length;
+      }
+    };
+    set(A.uniqueId, i32(a.uid));
+    set(A.taskUid, i32(a.taskUid));
+    set(A.resourceUid, i32(workers[k % workers.length])); // a task's resources are consecutive: all different
+    set(A.units, money(100)); // 10000 = 100 %
+    set(A.start, timestamp(a.start));
+    set(A.finish, timestamp(a.finish));
+    for (const at of [A.work, A.actualWork, A.baselineWork]) set(at, work(a.workHours));
+    set(A.remainingWork, work(0));
+    for (const at of [A.cost, A.actualCost, A.remainingCost, A.baselineCost, A.bcws, A.bcwp, A.acwp]) set(at, money(0));
+    set(A.baselineStart, timestamp(undefined));
+    set(A.baselineFinish, timestamp(undefined));
+    for (let n = 1; n <= 10; n++) {
+      set(A_BASELINE_N + (n - 1) * 9 + 6, timestamp(undefined));
+      set(A_BASELINE_N + (n - 1) * 9 + 7, timestamp(undefined));
+    }
+    set(A.actualTimephasedWork, completeWork(a.workHours * 60));
+  });
+  s.put(assn + 'FixedMeta', concat(items));
+  s.put(assn + 'FixedData', data0);
+  if (hasFixed2) s.put(assn + 'Fixed2Data', data1);
+  const vh = header(s.get(assn + 'VarMeta'), 24, varItems.length);
+  view(vh).setInt32(20, varLen, true);
+  s.put(assn + 'VarMeta', concat([vh, ...varItems]));
+  s.put(assn + 'Var2Data', concat(varValues));
+}
+
+/**
+ * A complete-work block (layout in src/core/import/mpp/actualWork.ts) of one period holding
+ * `minutes` of work over the first `minutes` working minutes (100 % units).
+ */
+function completeWork(minutes: number): Uint8Array {
+  const out = new Uint8Array(32 + 20);
+  const v = view(out);
+  const end = Math.round(minutes * 80);
+  v.setUint16(0, 1, true);
+  v.setFloat64(8, 10_000, true);
+  v.setFloat64(16, minutes * 1000, true);
+  v.setInt32(24, end, true);
+  v.setInt32(32, 0, true);
+  v.setFloat64(36, minutes * 1000, true);
+  v.setFloat64(44, 10_000, true);
+  return out;
 }

@@ -8,7 +8,8 @@
  *   cold   a fresh worker's first read (JIT not warm: what the first import of a session costs)
  *   warm   the median of 10 reads in one worker after 2 untimed ones
  *
- * Files: bench/mpp.bench.ts's synthetic MPP14 files (bench/out/, seed 42).
+ * Files: bench/mpp.bench.ts's synthetic MPP14 files (bench/out/, seed 42); at 10k also the same
+ * plan with its first half of tasks complete (HALF_DONE: actual work stored day by day).
  *   npx tsx bench/mppWorker.bench.ts [--sizes 1000,10000,50000] [--cold 5]
  *   npm run bench -- --suite browser-mpp      the same, default sizes
  */
@@ -16,7 +17,7 @@ import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { mppBenchFile } from './mpp.bench';
+import { HALF_DONE, mppBenchFile } from './mpp.bench';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,7 +52,13 @@ export async function mppWorkerBench(sizes: number[], coldRuns: number): Promise
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
   try {
     const page = await browser.newPage();
-    const files = new Map(sizes.map((n) => [n, mppBenchFile(n).bytes]));
+    // Key: the size, or the size + 1 for the half-complete plan of that size (10k only).
+    const cases: { key: number; n: number; label: string }[] = [];
+    for (const n of sizes) {
+      cases.push({ key: n, n, label: `${n.toLocaleString('en-GB')} tasks` });
+      if (n === 10_000) cases.push({ key: n + 1, n, label: `${n.toLocaleString('en-GB')} tasks, first half complete (day-by-day actual work)` });
+    }
+    const files = new Map(cases.map((c) => [c.key, (c.key === c.n ? mppBenchFile(c.n) : mppBenchFile(c.n, HALF_DONE)).bytes]));
     await page.route('http://bench.local/**', (route) => {
       const url = new URL(route.request().url());
       if (url.pathname === '/worker.js') return route.fulfill({ body: workerJs, contentType: 'text/javascript' });
@@ -62,11 +69,11 @@ export async function mppWorkerBench(sizes: number[], coldRuns: number): Promise
     await page.goto('http://bench.local/');
     lines.push(`| size | file MB | cold read in a fresh worker, ms (median of ${coldRuns}; min–max) | warm read, ms (median of 10; min–max) | target ms |`);
     lines.push('|---|---:|---:|---:|---:|');
-    for (const n of sizes) {
+    for (const { key, n, label } of cases) {
       const run = (runs: number, warmup: number) =>
         page.evaluate(
-          async ({ n, runs, warmup }) => {
-            const bytes = new Uint8Array(await (await fetch(`/${n}.mpp`)).arrayBuffer());
+          async ({ key, runs, warmup }) => {
+            const bytes = new Uint8Array(await (await fetch(`/${key}.mpp`)).arrayBuffer());
             const w = new Worker('/worker.js');
             const out = await new Promise<{ times: number[]; activities: number }>((resolve, reject) => {
               w.onmessage = (e) => resolve(e.data);
@@ -76,7 +83,7 @@ export async function mppWorkerBench(sizes: number[], coldRuns: number): Promise
             w.terminate();
             return out;
           },
-          { n, runs, warmup },
+          { key, runs, warmup },
         ) as Promise<WorkerTimes>;
       const cold: number[] = [];
       let activities = 0;
@@ -88,7 +95,7 @@ export async function mppWorkerBench(sizes: number[], coldRuns: number): Promise
       const warm = await run(10, 2);
       if (activities !== n || warm.activities !== n) throw new Error(`the worker read ${activities} activities from the ${n}-task file`);
       const f = (xs: number[]) => `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
-      lines.push(`| ${n.toLocaleString('en-GB')} tasks | ${((files.get(n) as Uint8Array).length / 1048576).toFixed(1)} | ${f(cold)} | ${f(warm.times)} | ${n === 10_000 ? 400 : ''} |`);
+      lines.push(`| ${label} | ${((files.get(key) as Uint8Array).length / 1048576).toFixed(1)} | ${f(cold)} | ${f(warm.times)} | ${n === 10_000 ? 400 : ''} |`);
     }
   } finally {
     await browser.close();

@@ -182,6 +182,7 @@ export function spreadActualWork(doc: MspdiDocument, pending: PendingActualWork[
   const resourceCal = new Map<number, number | undefined>();
   for (const r of doc.resources) if (r.uid !== undefined && r.type === 1) resourceCal.set(r.uid, r.calendarUid);
 
+  const byPair = new Map<number | undefined, Map<number | undefined, CompiledCalendar | null>>();
   const budget = { windows: MAX_WINDOWS };
   let unreadable = 0;
   let capped = 0;
@@ -198,18 +199,21 @@ export function spreadActualWork(doc: MspdiDocument, pending: PendingActualWork[
     if (regular.length === 0 && overtime.length === 0) continue;
     const start = a.start ? tryToMinutes(a.start) : null;
     const finish = a.finish ? tryToMinutes(a.finish) : null;
-    const cc = compiledOf(effectiveCalendarUids(doc, a, taskCal, resourceCal));
+    const [first, second] = effectiveCalendarUids(doc, a, taskCal, resourceCal);
+    // By the pair of calendar UIDs, without building a string key for each assignment.
+    let inner = byPair.get(first);
+    if (inner === undefined) byPair.set(first, (inner = new Map()));
+    let cc = inner.get(second);
+    if (cc === undefined) inner.set(second, (cc = compiledOf([first, second])));
     if (start === null || finish === null || finish < start || cc === null) {
       unreadable++;
       continue;
     }
-    const records = spread(cc, start, finish, overtime.length ? [...regular, ...overtime] : regular, regular.length > 0 && overtime.length > 0, budget);
-    if (records === null) {
+    const ok = spread(cc, start, finish, regular, overtime, budget, a.timephased);
+    if (!ok) {
       if (budget.windows <= 0) capped++;
       else unreadable++;
-      continue;
     }
-    a.timephased.push(...records);
   }
   if (unreadable) {
     doc.warnings.push({
@@ -227,71 +231,103 @@ export function spreadActualWork(doc: MspdiDocument, pending: PendingActualWork[
 
 /**
  * The periods of one assignment → 24-hour windows from each period's start, the last one ending
- * with the period; work spread over the working minutes. Null when a period lies outside the
- * assignment's span in working time (a damaged block) or the window budget runs out.
- * `periods` are the regular ones then the overtime ones; each list is in order, and overtime
- * repeats the regular windows, so both end up in one record per window (`merge`).
+ * with the period; work spread over the working minutes; the records are appended to `out`.
+ * False (and `out` as it was) when a period lies outside the assignment's span in working time
+ * (a damaged block) or the window budget runs out. Overtime periods repeat the regular windows,
+ * so where both exist they end up in one record per window, the records in date order.
+ *
+ * This runs for every day of actual work in the plan (10k assignments × 20 days = 200k records),
+ * so it allocates only the records themselves: no per-window objects, no intermediate arrays
+ * when there is no overtime, and date strings shared through `dateText`'s cache.
  */
-function spread(cc: CompiledCalendar, start: number, finish: number, periods: WorkPeriod[], merge: boolean, budget: { windows: number }): MspdiTimephased[] | null {
+function spread(cc: CompiledCalendar, start: number, finish: number, regular: WorkPeriod[], overtime: WorkPeriod[], budget: { windows: number }, out: MspdiTimephased[]): boolean {
   let span: number;
   try {
     span = workingMinutesBetween(cc, start, finish);
   } catch {
-    return null;
+    return false;
   }
-  if (!Number.isFinite(span)) return null;
-  const out: MspdiTimephased[] = [];
+  if (!Number.isFinite(span)) return false;
+  const merge = regular.length > 0 && overtime.length > 0;
+  const before = out.length;
+  // Merged: the records go to a list of their own, sorted, then appended.
+  const into = merge ? [] : out;
   // Window start (epoch minutes) → its record, only when regular and overtime work are merged.
   const byStart = merge ? new Map<number, MspdiTimephased>() : undefined;
-  for (const p of periods) {
+  const total = regular.length + overtime.length;
+  for (let k = 0; k < total; k++) {
+    const p = k < regular.length ? regular[k] : overtime[k - regular.length];
     // A minute's tolerance: offsets are rounded to 1/80 minute, the dates to a minute.
-    if (p.to > span + 1) return null;
+    if (p.to > span + 1) return fail(out, before);
     let from: number;
     let to: number;
     try {
       from = p.from === 0 ? start : nextWorkingTime(cc, addWorkingMinutes(cc, start, p.from));
       to = addWorkingMinutes(cc, start, Math.min(p.to, span));
     } catch {
-      return null; // a calendar that runs out of working time
+      return fail(out, before); // a calendar that runs out of working time
     }
-    if (!Number.isFinite(from) || !Number.isFinite(to)) return null;
+    if (!Number.isFinite(from) || !Number.isFinite(to)) return fail(out, before);
     if (to < from) to = from;
     const minutes = workingMinutesBetween(cc, from, to);
     const count = minutes > 0 ? Math.max(1, Math.ceil((to - from) / 1440)) : 1;
     budget.windows -= count;
-    if (budget.windows < 0) return null;
+    if (budget.windows < 0) return fail(out, before);
     for (let w = from, i = 0; i < count; i++, w += 1440) {
       const end = i + 1 < count ? w + 1440 : to;
       // Work outside working time (no working minutes in the period) stays in one record.
       const share = minutes > 0 ? workingMinutesBetween(cc, w, end) / minutes : 1;
       if (!(share > 0)) continue;
       const hours = (p.work * share) / 60;
-      const same = byStart?.get(w);
-      if (same && same.finish === dateText(end)) {
-        same.value = (same.value ?? 0) + hours;
-        continue;
+      const finishText = dateText(end);
+      if (byStart) {
+        const same = byStart.get(w);
+        if (same && same.finish === finishText) {
+          same.value = (same.value ?? 0) + hours;
+          continue;
+        }
       }
-      const r: MspdiTimephased = { type: 2, start: dateText(w), finish: dateText(end), value: hours };
-      out.push(r);
+      const r: MspdiTimephased = { type: 2, start: dateText(w), finish: finishText, value: hours };
+      into.push(r);
       byStart?.set(w, r);
     }
   }
-  if (merge) out.sort((x, y) => (x.start! < y.start! ? -1 : x.start! > y.start! ? 1 : 0));
-  return out;
+  if (merge) {
+    into.sort((x, y) => (x.start! < y.start! ? -1 : x.start! > y.start! ? 1 : 0));
+    for (const r of into) out.push(r);
+  }
+  return true;
 }
 
+/** Drops what a failed `spread` appended; false. */
+function fail(out: MspdiTimephased[], before: number): false {
+  out.length = before;
+  return false;
+}
+
+/**
+ * Epoch minute → its `YYYY-MM-DDTHH:mm` text (as fromMinutes). Assignments share their day
+ * windows (most start at the same hour of the same days), so the texts are cached: one string
+ * per distinct minute instead of two new strings per record. The caches are bounded (a hostile
+ * file spreads at most MAX_WINDOWS windows; past the bound, texts are made and not kept).
+ */
+const minuteTexts = new Map<number, string>();
 const dayTexts = new Map<number, string>();
+const CACHE_LIMIT = 100_000;
 const two = (n: number) => (n < 10 ? '0' : '') + n;
 
-/** Epoch minutes → `YYYY-MM-DDTHH:mm` (as fromMinutes, without a Date per record: 10k assignments make ~200k). */
 function dateText(minutes: number): string {
   const m = Math.round(minutes);
+  let text = minuteTexts.get(m);
+  if (text !== undefined) return text;
   const day = Math.floor(m / 1440);
-  let text = dayTexts.get(day);
-  if (text === undefined) {
-    text = fromMinutes(day * 1440).slice(0, 11);
-    if (dayTexts.size < 100_000) dayTexts.set(day, text);
+  let dayText = dayTexts.get(day);
+  if (dayText === undefined) {
+    dayText = fromMinutes(day * 1440).slice(0, 11);
+    if (dayTexts.size < CACHE_LIMIT) dayTexts.set(day, dayText);
   }
   const r = m - day * 1440;
-  return text + two(Math.floor(r / 60)) + ':' + two(r % 60);
+  text = dayText + two(Math.floor(r / 60)) + ':' + two(r % 60);
+  if (minuteTexts.size < CACHE_LIMIT) minuteTexts.set(m, text);
+  return text;
 }

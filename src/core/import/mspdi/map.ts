@@ -402,9 +402,16 @@ function mapAssignment(as: MspdiAssignment, activityId: string, evBaseline: numb
   const table = as.costRateTable;
   if (table === 1 || table === 2 || table === 3 || table === 4) out.costRateTable = table;
   let tp: TimephasedValue[] | undefined;
+  // An assignment's records come in runs of one type (an .mpp's daily actual work: hundreds of
+  // type 2 in a row), so the kind is looked up once per run, not once per record.
+  let lastType = NaN;
+  let kind: TimephasedValue['kind'] | null = null;
   for (const r of as.timephased) {
     const type = r.type ?? -1;
-    const kind = timephasedKind(type, evBaseline);
+    if (type !== lastType) {
+      lastType = type;
+      kind = timephasedKind(type, evBaseline);
+    }
     if (kind === null) {
       otherTypes.set(type, (otherTypes.get(type) ?? 0) + 1);
       continue;

@@ -104,3 +104,81 @@ describe.each(OTHER_SAMPLES)('a generated 300-task .mpp from %s', (sample) => {
     expect(s.relationships.map((r) => `${r.predecessorId}>${r.successorId}:${r.type}:${r.lagHours}`).sort()).toEqual(plan.links.map((l) => `${l.predecessorUid}>${l.successorUid}:FS:0`).sort());
   });
 });
+
+// The generator's progress option (the benchmark's "half complete" case): the first half of the
+// leaf tasks are done, each with one work resource whose actual work MS Project keeps day by day
+// in the assignment's var data (field 50). The reader must date it on the resource's calendar:
+// one record per working day (8 hours, Monday to Friday; the synthetic plan has no holidays).
+describe.skipIf(!hasMppSynthSample())('a generated 2,000-task .mpp with the first half of its tasks complete', () => {
+  const LEAVES = 2_000;
+  const SEED = 11;
+  const plan = planSynth(LEAVES, SEED, { progress: 0.5 });
+  const s = readMpp(synthesizeMpp(LEAVES, SEED, undefined, { progress: 0.5 })).schedules[0];
+
+  it('is the same plan as without progress, with one assignment on each of the first 1,000 leaves', () => {
+    const plain = planSynth(LEAVES, SEED);
+    expect(plan.tasks).toEqual(plain.tasks);
+    expect(plan.links).toEqual(plain.links);
+    expect(plain.assignments).toHaveLength(0);
+    const leaves = plan.tasks.filter((t) => !t.summary);
+    expect(plan.assignments.map((a) => a.taskUid)).toEqual(leaves.slice(0, 1_000).map((t) => t.uid));
+  });
+
+  it('reads every assignment with its work all actual, and its tasks as started and finished', () => {
+    expect(s.assignments).toHaveLength(1_000);
+    const byActivity = new Map(s.assignments.map((a) => [a.activityId, a]));
+    const activities = new Map(s.activities.map((a) => [a.id, a]));
+    for (const p of plan.assignments) {
+      const a = byActivity.get(String(p.taskUid));
+      expect(a, `assignment on task ${p.taskUid}`).toBeDefined();
+      expect([a?.budgetUnits, a?.actualUnits, a?.remainingUnits]).toEqual([p.workHours, p.workHours, 0]);
+      const t = activities.get(String(p.taskUid));
+      expect([t?.actualStart, t?.actualFinish]).toEqual([p.start, p.finish]);
+    }
+    // The other half has no assignments and no actual dates.
+    const assigned = new Set(plan.assignments.map((a) => String(a.taskUid)));
+    for (const t of s.activities) if (!assigned.has(t.id)) expect([t.actualStart, t.actualFinish]).toEqual([undefined, undefined]);
+  });
+
+  it('spreads each assignment’s actual work one record per working day, adding up to its actual work', () => {
+    const byActivity = new Map(s.assignments.map((a) => [a.activityId, a]));
+    let records = 0;
+    for (const p of plan.assignments) {
+      const tp = (byActivity.get(String(p.taskUid))?.timephased ?? []).filter((r) => r.kind === 'actual-units');
+      records += tp.length;
+      expect(tp.length, `records of task ${p.taskUid}`).toBe(p.workHours / 8);
+      expect(tp.reduce((n, r) => n + r.value, 0)).toBeCloseTo(p.workHours, 6);
+      // Every day holds a full day's work, on a weekday, inside the task's dates.
+      for (const r of tp) {
+        expect(r.value).toBeCloseTo(8, 6);
+        expect(r.start >= p.start && r.start < p.finish).toBe(true);
+        expect([0, 6]).not.toContain(new Date(`${r.start.slice(0, 10)}T00:00Z`).getUTCDay());
+      }
+    }
+    expect(records).toBe(plan.assignments.reduce((n, a) => n + a.workHours / 8, 0));
+    expect(s.source?.warnings.map((w) => w.message).join('\n')).not.toMatch(/day-by-day actual work/);
+  });
+});
+
+// The stress benchmark's plan: every task complete with several resources, each its own work
+// resource of the sample (the reader keeps one assignment per task and resource).
+describe.skipIf(!hasMppSynthSample())('a generated 300-task .mpp with every task complete and 3 resources a task', () => {
+  const plan = planSynth(300, 5, { progress: 1, resourcesPerTask: 3 });
+  const s = readMpp(synthesizeMpp(300, 5, undefined, { progress: 1, resourcesPerTask: 3 })).schedules[0];
+
+  it('reads 3 assignments on each task, to 3 different resources, each with the task’s work day by day', () => {
+    expect(plan.assignments).toHaveLength(900);
+    expect(s.assignments).toHaveLength(900);
+    const byTask = new Map<string, typeof s.assignments>();
+    for (const a of s.assignments) byTask.set(a.activityId, [...(byTask.get(a.activityId) ?? []), a]);
+    for (const t of plan.tasks.filter((x) => !x.summary)) {
+      const list = byTask.get(String(t.uid)) ?? [];
+      expect(new Set(list.map((a) => a.resourceId)).size, `resources of task ${t.uid}`).toBe(3);
+      for (const a of list) {
+        const days = (a.timephased ?? []).filter((r) => r.kind === 'actual-units');
+        expect([a.actualUnits, days.length]).toEqual([t.durationHours, t.durationHours / 8]);
+        expect(days.reduce((n, r) => n + r.value, 0)).toBeCloseTo(t.durationHours, 6);
+      }
+    }
+  });
+});
