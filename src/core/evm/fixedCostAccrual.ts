@@ -61,8 +61,8 @@ export function remainingFixedAccrual(
   return { share, at };
 }
 
-
-const when = (code: number): string => (code === FixedAccrualCode.Start ? 'at the start' : 'at the finish');
+/** "at the start" or "at the finish", for a FixedAccrualCode. */
+const accruesWhen = (code: number): string => (code === FixedAccrualCode.Start ? 'at the start' : 'at the finish');
 
 /**
  * How activity i's PV treats its fixed cost, for the activity's PV explanation: "£2,000 fixed cost
@@ -70,7 +70,7 @@ const when = (code: number): string => (code === FixedAccrualCode.Start ? 'at th
  */
 export function activityAccrualNote(c: AccrualColumns & Pick<ColumnarActivities, 'budgetCost'>, i: number, currency: string): string | null {
   if (c.fixedAt[i] === FixedAccrualCode.None || !(c.fixedShare[i] > 0)) return null;
-  return `${formatMoney(c.fixedShare[i] * c.budgetCost[i], currency)} fixed cost accrues ${when(c.fixedAt[i])} (MS Project's accrual), so PV plans it then rather than spreading it with the work.`;
+  return `${formatMoney(c.fixedShare[i] * c.budgetCost[i], currency)} fixed cost accrues ${accruesWhen(c.fixedAt[i])} (MS Project's accrual), so PV plans it then rather than spreading it with the work.`;
 }
 
 /**
@@ -97,7 +97,7 @@ export function fixedCostAccrualNote(c: AccrualColumns & Pick<ColumnarActivities
   const label = c.code[first] && c.code[first] !== name ? `${name} (ID ${c.code[first]})` : name;
   return (
     `PV follows MS Project's fixed cost accrual: ${n} activit${n === 1 ? 'y plans its' : 'ies plan their'} fixed cost (${formatMoney(total, currency)} in all) at one instant instead of with the work, ${split}; ` +
-    `for example, ${label} plans its ${formatMoney(c.fixedShare[first] * c.budgetCost[first], currency)} fixed cost ${when(c.fixedAt[first])}. ` +
+    `for example, ${label} plans its ${formatMoney(c.fixedShare[first] * c.budgetCost[first], currency)} fixed cost ${accruesWhen(c.fixedAt[first])}. ` +
     `The file keeps no baseline fixed cost, so each activity's current fixed cost is taken as that part of its budget.`
   );
 }
