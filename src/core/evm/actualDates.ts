@@ -66,5 +66,5 @@ export function actualsAfterDataDateWarning(c: ColumnarActivities, dataDate: num
   }
   if (n === 0) return null;
   const name = c.code[first] || c.id[first];
-  return `${n} activit${n === 1 ? 'y has' : 'ies have'} an actual start or finish after the data date (${name}${n > 1 ? ' and others' : ''}); ${n === 1 ? 'its' : 'their'} reported progress and actuals are counted as they stand. Check the data date (a P6 data date at 00:00 with work progressed later that day does this).`;
+  return `${n} activit${n === 1 ? 'y has' : 'ies have'} an actual start or finish after the data date (${name}${n > 1 ? ' and others' : ''}); ${n === 1 ? 'its' : 'their'} reported progress and actuals are counted as they stand. Check the data date: one set before the last progress update does this, as does a data date at 00:00 with work recorded later that day (common in P6).`;
 }

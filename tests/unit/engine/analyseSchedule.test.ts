@@ -128,7 +128,7 @@ describe('analyseSchedule: the status-date numbers by hand', () => {
     expect(r.cost.ev.value).toBeCloseTo(11_000, 6);
     expect(r.cost.ac.value).toBe(12_500);
     expect(r.warnings).toContain(
-      '2 activities have an actual start or finish after the data date (A1 and others); their reported progress and actuals are counted as they stand. Check the data date (a P6 data date at 00:00 with work progressed later that day does this).',
+      '2 activities have an actual start or finish after the data date (A1 and others); their reported progress and actuals are counted as they stand. Check the data date: one set before the last progress update does this, as does a data date at 00:00 with work recorded later that day (common in P6).',
     );
     expect(r.cost.spi.value).toBeNull();
     expect(r.cost.spi.reason).toMatch(/PV = 0/);
