@@ -53,23 +53,36 @@ export function utf16String(data: Uint8Array, start: number, end: number): strin
 
 // ---------------------------------------------------------------- Props
 
+/** Where each property's value lies in a Props block: key → [offset, size]. */
+export type PropsEntries = Map<number, [number, number]>;
+
 /**
  * Props as MS Project 2007+ (and 2000–2003) write them: a 16-byte header with the property
  * count at 12, then per property: size, key, an unknown int, the bytes, padded to 2.
  */
+function propsEntries(bytes: Bytes): PropsEntries {
+  const map: PropsEntries = new Map();
+  const count = bytes.u16(12);
+  let p = 16;
+  for (let i = 0; i < count && p + 12 <= bytes.length; i++) {
+    const size = bytes.i32(p);
+    const key = bytes.i32(p + 4);
+    p += 12;
+    if (size < 1 || p + size > bytes.length) break;
+    map.set(key, [p, size]);
+    p += size + (size & 1);
+  }
+  return map;
+}
+
+/** A Props block's values by key. Project 98 lays its entries out differently (./mpp8.ts `Props8` passes its own walk). */
 export class Props {
-  private readonly map = new Map<number, [number, number]>();
-  constructor(readonly bytes: Bytes) {
-    const count = bytes.u16(12);
-    let p = 16;
-    for (let i = 0; i < count && p + 12 <= bytes.length; i++) {
-      const size = bytes.i32(p);
-      const key = bytes.i32(p + 4);
-      p += 12;
-      if (size < 1 || p + size > bytes.length) break;
-      this.map.set(key, [p, size]);
-      p += size + (size & 1);
-    }
+  private readonly map: PropsEntries;
+  constructor(
+    readonly bytes: Bytes,
+    entries: (bytes: Bytes) => PropsEntries = propsEntries,
+  ) {
+    this.map = entries(bytes);
   }
   has(key: number): boolean {
     return this.map.has(key);

@@ -20,7 +20,7 @@
  * and groups, notes, time-phased data; Project 98 keeps no assignment baselines.
  */
 import type { MspdiAssignment, MspdiBaseline, MspdiCalendar, MspdiException, MspdiResource, MspdiTask, MspdiWorkingDay } from '../mspdi/document';
-import { Bytes, utf16String } from './blocks';
+import { Bytes, Props, utf16String, type PropsEntries } from './blocks';
 import { numberOutline } from './tasks';
 import { dateAt, timestampAt } from './values';
 
@@ -153,46 +153,28 @@ export function readMpp8Links(fixFix: Uint8Array, tasks: MspdiTask[]): void {
  * the walk (the rest of the block is not understood; the values read so far stand).
  * Same keys as later versions (./project.ts `P`), so `readProject` reads it as it reads Props9+.
  */
-export class Props8 {
-  private readonly map = new Map<number, [number, number]>();
-  readonly bytes: Bytes;
+export class Props8 extends Props {
   constructor(data: Uint8Array) {
-    this.bytes = new Bytes(data);
-    const b = this.bytes;
-    const count = b.u16(12);
-    let p = 16;
-    for (let i = 0; i < count && p + 12 <= b.length; i++) {
-      const inline = b.i32(p);
-      const key = b.i32(p + 4);
-      const other = b.i32(p + 8);
-      let size = b.u8(p + 6) === 64 ? inline : other;
-      if (other === 65536) size = 4;
-      p += 12;
-      if (size <= 0 || p + size > b.length) break;
-      this.map.set(key, [p, size]);
-      p += size + (size & 1);
-    }
+    super(new Bytes(data), props8Entries);
   }
-  raw(key: number): Uint8Array | undefined {
-    const e = this.map.get(key);
-    return e ? this.bytes.data.subarray(e[0], e[0] + e[1]) : undefined;
+}
+
+function props8Entries(b: Bytes): PropsEntries {
+  const map: PropsEntries = new Map();
+  const count = b.u16(12);
+  let p = 16;
+  for (let i = 0; i < count && p + 12 <= b.length; i++) {
+    const inline = b.i32(p);
+    const key = b.i32(p + 4);
+    const other = b.i32(p + 8);
+    let size = b.u8(p + 6) === 64 ? inline : other;
+    if (other === 65536) size = 4;
+    p += 12;
+    if (size <= 0 || p + size > b.length) break;
+    map.set(key, [p, size]);
+    p += size + (size & 1);
   }
-  u16(key: number): number | undefined {
-    const e = this.map.get(key);
-    return e && e[1] >= 2 ? this.bytes.u16(e[0]) : undefined;
-  }
-  i32(key: number): number | undefined {
-    const e = this.map.get(key);
-    return e && e[1] >= 4 ? this.bytes.i32(e[0]) : undefined;
-  }
-  string(key: number): string | undefined {
-    const e = this.map.get(key);
-    return e ? utf16String(this.bytes.data, e[0], e[0] + e[1]) || undefined : undefined;
-  }
-  at(key: number): number | undefined {
-    const e = this.map.get(key);
-    return e && e[1] >= 4 ? e[0] : undefined;
-  }
+  return map;
 }
 
 // ---------------------------------------------------------------- extended data

@@ -15,28 +15,11 @@ import { describe, expect, it } from 'vitest';
 import { parseMppDocument, readMpp } from '../../../../src/core/import/mpp';
 import { statusDateFromFile } from '../../../../src/core/model/statusDate';
 import { propOf } from './propsRewrite';
+import { MPP_TWINS as TWINS, SAMPLES } from './twins';
 
-const SAMPLES = path.resolve(__dirname, '../../../../..', 'shared/samples/schedules');
 const haveSamples = existsSync(path.join(SAMPLES, 'mpp'));
 if (!haveSamples) console.warn(`[mpp current date tests] sample corpus not found at ${SAMPLES}; skipped.`);
 
-/** The twin pairs whose XML has a CurrentDate (all of them). */
-const TWINS: [mpp: string, xml: string][] = [
-  ['mpxj_mpp9resource.mpp', 'mpxj_mspdiresource.xml'],
-  ['mpxj_mpp9assignmentfields.mpp', 'mpxj_mspdiassignmentfields.xml'],
-  ['mpxj_task-baselines-project2003-mpp9.mpp', 'mpxj_task-baselines-project2003-mspdi.xml'],
-  ['mpxj_task-baselines-project2010-mpp9.mpp', 'mpxj_task-baselines-project2010-mspdi.xml'],
-  ['mpxj_mpp12resource.mpp', 'mpxj_mspdiresource.xml'],
-  ['mpxj_task-baselines-project2016-mpp12.mpp', 'mpxj_task-baselines-project2016-mspdi.xml'],
-  ['mpxj_mpp14resource.mpp', 'mpxj_mspdiresource.xml'],
-  ['mpxj_mpp14assignmentfields.mpp', 'mpxj_mspdiassignmentfields.xml'],
-  ['mpxj_mpp14assignmentcustom.mpp', 'mpxj_mspdiassignmentcustom.xml'],
-  ['mpxj_task-baselines-project2016-mpp14.mpp', 'mpxj_task-baselines-project2016-mspdi.xml'],
-  ['mpxj_mpp14baselines.mpp', 'mpxj_baselines.xml'],
-  ['mpxj_mpp14costratetable.mpp', 'mpxj_mspdicostratetable.xml'],
-  ['mpxj_assignment-assignments-project2019-mpp14.mpp', 'mpxj_assignment-assignments-project2019-mspdi.xml'],
-  ['mpxj_task-costs-project2019-mpp14.mpp', 'mpxj_task-costs-project2019-mspdi.xml'],
-];
 
 const xmlOf = (f: string) => readFileSync(path.join(SAMPLES, 'mspdi', f), 'utf8');
 /** The first `<tag>` of the XML's Project element (they come before any Task). */

@@ -12,8 +12,8 @@ import { parseMppDocument, readMpp } from '../../../../src/core/import/mpp';
 import { parseMspdiDocument, readMspdi, type MspdiAssignment, type MspdiDocument, type MspdiResource, type MspdiTask } from '../../../../src/core/import/mspdi';
 import { ImportError } from '../../../../src/core/import/types';
 import type { Activity, Schedule } from '../../../../src/core/model/schedule';
+import { MPP_TWINS as TWINS, SAMPLES } from './twins';
 
-const SAMPLES = path.resolve(__dirname, '../../../../..', 'shared/samples/schedules');
 const MPP_DIR = path.join(SAMPLES, 'mpp');
 const haveSamples = existsSync(MPP_DIR);
 if (!haveSamples) console.warn(`[mpp tests] sample corpus not found at ${MPP_DIR}; the corpus tests are skipped.`);
@@ -24,23 +24,6 @@ const bytesOf = (dir: string, f: string) => new Uint8Array(readFileSync(path.joi
 /** Files in formats this reader does not read yet, with the format the message must name (none left). */
 const NOT_YET: Record<string, string> = {};
 
-/** MPP9/12/14 files and their MSPDI twins (corpus README, "Same project in several formats"). */
-const TWINS: [mpp: string, xml: string][] = [
-  ['mpxj_mpp9resource.mpp', 'mpxj_mspdiresource.xml'],
-  ['mpxj_mpp9assignmentfields.mpp', 'mpxj_mspdiassignmentfields.xml'],
-  ['mpxj_task-baselines-project2003-mpp9.mpp', 'mpxj_task-baselines-project2003-mspdi.xml'],
-  ['mpxj_task-baselines-project2010-mpp9.mpp', 'mpxj_task-baselines-project2010-mspdi.xml'],
-  ['mpxj_mpp12resource.mpp', 'mpxj_mspdiresource.xml'],
-  ['mpxj_task-baselines-project2016-mpp12.mpp', 'mpxj_task-baselines-project2016-mspdi.xml'],
-  ['mpxj_mpp14resource.mpp', 'mpxj_mspdiresource.xml'],
-  ['mpxj_mpp14assignmentfields.mpp', 'mpxj_mspdiassignmentfields.xml'],
-  ['mpxj_mpp14assignmentcustom.mpp', 'mpxj_mspdiassignmentcustom.xml'],
-  ['mpxj_task-baselines-project2016-mpp14.mpp', 'mpxj_task-baselines-project2016-mspdi.xml'],
-  ['mpxj_mpp14baselines.mpp', 'mpxj_baselines.xml'],
-  ['mpxj_mpp14costratetable.mpp', 'mpxj_mspdicostratetable.xml'],
-  ['mpxj_assignment-assignments-project2019-mpp14.mpp', 'mpxj_assignment-assignments-project2019-mspdi.xml'],
-  ['mpxj_task-costs-project2019-mpp14.mpp', 'mpxj_task-costs-project2019-mspdi.xml'],
-];
 
 /**
  * Task fields compared raw, document to document. Left out, each for a reason:
