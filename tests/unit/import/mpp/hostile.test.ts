@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openCfb, readMpp } from '../../../../src/core/import/mpp';
 import { ImportError } from '../../../../src/core/import/types';
-import { withOpenPassword } from './synthetic';
+import { withOpenPassword } from './propsRewrite';
 
 const SECTOR = 512;
 const END = 0xfffffffe;

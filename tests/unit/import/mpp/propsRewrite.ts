@@ -1,34 +1,44 @@
 /**
- * Rewrites one property of one Props stream inside a real .mpp, for tests that need a value the
- * corpus does not carry (no corpus file has a renamed custom field). The container is rewritten
- * with the `cfb` package (a writer; the reader under test is our own). The new value is appended
- * as a later entry for the key, which wins, as it does in MS Project's own files.
+ * Adds properties to one Props stream inside a real .mpp, for tests that need a value the corpus
+ * does not carry (no corpus file has a renamed custom field or a password). The container is rewritten
+ * with the `cfb` package (a writer; the reader under test is our own). A new value is appended
+ * as a later entry for its key, which wins, as it does in MS Project's own files.
  */
 import * as CFB from 'cfb';
 
 const le = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
 
 export function withProp(original: Uint8Array, streamPath: string, key: number, value: Uint8Array): Uint8Array {
+  return withProps(original, streamPath, [[key, value]]);
+}
+
+/** Appends each [key, value] after the counted entries of the Props stream at `streamPath`. */
+export function withProps(original: Uint8Array, streamPath: string, entries: readonly (readonly [key: number, value: Uint8Array])[]): Uint8Array {
   const cfb = CFB.read(Buffer.from(original) as unknown as CFB.CFB$Blob, { type: 'buffer' });
   const e = CFB.find(cfb, streamPath);
   if (!e) throw new Error(`no ${streamPath}`);
-  const props = new Uint8Array(e.content as ArrayLike<number> as Uint8Array);
-  const head = props.slice();
+  const head = new Uint8Array(e.content as ArrayLike<number> as Uint8Array).slice();
   const count = le(head).getUint16(12, true);
-  le(head).setUint16(12, count + 1, true);
+  le(head).setUint16(12, count + entries.length, true);
   let end = 16;
   for (let i = 0; i < count; i++) {
     const size = le(head).getInt32(end, true);
     end += 12 + size + (size & 1);
   }
-  const entry = new Uint8Array(12 + value.length + (value.length & 1));
-  le(entry).setInt32(0, value.length, true);
-  le(entry).setInt32(4, key, true);
-  entry.set(value, 12);
-  const data = new Uint8Array(end + entry.length + (head.length - end));
-  data.set(head.subarray(0, end), 0);
-  data.set(entry, end);
-  data.set(head.subarray(end), end + entry.length);
+  const added = entries.map(([key, value]) => {
+    const entry = new Uint8Array(12 + value.length + (value.length & 1));
+    le(entry).setInt32(0, value.length, true);
+    le(entry).setInt32(4, key, true);
+    entry.set(value, 12);
+    return entry;
+  });
+  const parts = [head.subarray(0, end), ...added, head.subarray(end)];
+  const data = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let o = 0;
+  for (const part of parts) {
+    data.set(part, o);
+    o += part.length;
+  }
   e.content = Buffer.from(data) as unknown as CFB.CFB$Blob;
   e.size = data.length;
   return new Uint8Array(CFB.write(cfb, { type: 'buffer' }) as Buffer);
@@ -91,4 +101,16 @@ export function mpp9AliasList(count: number, at: Record<number, string>): Uint8A
     o += p.length;
   }
   return out;
+}
+
+/**
+ * The same plan with MS Project's "password to open" set: the root Props14 gains the password
+ * flag (key 893386752, bit 0) and a protection-password hash (key 893386756), which is what a
+ * password-protected .mpp carries (MPXJ's MPP14 reader refuses exactly this pair).
+ */
+export function withOpenPassword(original: Uint8Array): Uint8Array {
+  return withProps(original, '/Props14', [
+    [893386752, new Uint8Array([1, 0])],
+    [893386756, new Uint8Array(64).fill(7)],
+  ]);
 }
