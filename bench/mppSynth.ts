@@ -190,7 +190,8 @@ export function planSynth(leaves: number, seed = 1, options: SynthOptions = {}):
 
 const view = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
 
-function concat(parts: Uint8Array[]): Uint8Array {
+/** The parts one after another (also used by the .mpp tests' Props writer). */
+export function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
   for (const p of parts) {

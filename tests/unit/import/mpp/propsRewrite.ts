@@ -5,6 +5,7 @@
  * as a later entry for its key, which wins, as it does in MS Project's own files.
  */
 import * as CFB from 'cfb';
+import { concat } from '../../../../bench/mppSynth';
 
 const le = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
 
@@ -32,13 +33,7 @@ export function withProps(original: Uint8Array, streamPath: string, entries: rea
     entry.set(value, 12);
     return entry;
   });
-  const parts = [head.subarray(0, end), ...added, head.subarray(end)];
-  const data = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let o = 0;
-  for (const part of parts) {
-    data.set(part, o);
-    o += part.length;
-  }
+  const data = concat([head.subarray(0, end), ...added, head.subarray(end)]);
   e.content = Buffer.from(data) as unknown as CFB.CFB$Blob;
   e.size = data.length;
   return new Uint8Array(CFB.write(cfb, { type: 'buffer' }) as Buffer);
@@ -93,14 +88,7 @@ export function aliasBlock(aliases: [fieldId: number, alias: string][], rest: Ui
 
 /** An MPP9 alias list: `count` NUL-terminated UTF-16 strings, empty except at the given positions. */
 export function mpp9AliasList(count: number, at: Record<number, string>): Uint8Array {
-  const parts = Array.from({ length: count }, (_, i) => utf16z(at[i] ?? ''));
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
+  return concat(Array.from({ length: count }, (_, i) => utf16z(at[i] ?? '')));
 }
 
 /**
